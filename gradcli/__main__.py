@@ -1,0 +1,3 @@
+from gradcli.cli.app import main
+
+main()

@@ -1,0 +1,20 @@
+"""The Typer application. Each command lives in its own module and imports heavy things lazily."""
+
+import typer
+
+app = typer.Typer(
+    name="gradcli",
+    help="PyTorch-style autograd from the shell: gradients, Jacobians, Hessians and a torch-flavoured script language.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """gradcli: autograd without installing PyTorch."""
+
+
+def main() -> None:
+    app()
