@@ -1,0 +1,230 @@
+"""The backward pass: torch.autograd.backward and torch.autograd.grad.
+
+Iterative (a heap, never recursion), so a chain of a million nodes runs in time linear in its depth.
+Nodes run newest first (by sequence number, as torch orders them), each once all its gradients are in.
+"""
+
+import heapq
+
+import numpy as np
+
+from . import grad_mode
+from .graph import AccumulateGrad, engine_error
+from .ops import sum_to
+from .tensor import Size, Tensor, _make
+
+
+def _root_node(tensor, index):
+    if tensor.grad_fn is not None:
+        return tensor.grad_fn
+    if tensor._requires_grad:
+        return tensor._grad_accumulator()
+    raise engine_error(f"element {index} of tensors does not require grad and does not have a grad_fn",
+                       "no_grad", tensor=tensor)
+
+
+def _initial_grad(tensor, grad, index):
+    if grad is None:
+        if tensor._data.size != 1:
+            raise engine_error("grad can be implicitly created only for scalar outputs", "non_scalar", tensor=tensor)
+        return _make(np.ones_like(tensor._data))
+    if not isinstance(grad, Tensor):
+        grad = _make(np.asarray(grad, tensor._data.dtype))
+    if grad.shape != tensor.shape:
+        raise RuntimeError(f"Mismatch in shape: grad_output[{index}] has a shape of {Size(grad.shape)} and "
+                           f"output[{index}] has a shape of {Size(tensor.shape)}.")
+    return grad
+
+
+def _dependencies(roots):
+    """How many edges point at each node reachable from the roots (a DFS with an explicit stack)."""
+    deps = {}
+    seen = set(roots)
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        for edge in getattr(node, "edges", ()):
+            if edge is not None:
+                deps[edge] = deps.get(edge, 0) + 1
+                if edge not in seen:
+                    seen.add(edge)
+                    stack.append(edge)
+    return deps
+
+
+def _needed(roots, targets, deps):
+    """Nodes on some path to a target: grad(..., inputs) runs only these, as torch does."""
+    order, seen, stack = [], set(roots), list(roots)
+    while stack:  # any order where a node precedes what it points at, then reversed
+        node = stack.pop()
+        order.append(node)
+        for edge in getattr(node, "edges", ()):
+            if edge is not None and edge not in seen:
+                seen.add(edge)
+                stack.append(edge)
+    needed = set(targets)
+    changed = True
+    while changed:  # a fixpoint: a DFS pre-order is not a topological order when paths reconverge
+        changed = False
+        for node in reversed(order):
+            if node not in needed and any(e in needed for e in getattr(node, "edges", ())):
+                needed.add(node)
+                changed = True
+    return needed
+
+
+def _run_hooks(hooks, grad):
+    for hook in hooks:
+        result = hook(grad)
+        if result is not None:
+            grad = result
+    return grad
+
+
+def _accumulate(tensor, grad, create_graph):
+    if tensor._grad is None:
+        tensor._grad = grad if create_graph else _make(grad._data.copy())
+    elif create_graph or tensor._grad._requires_grad:
+        tensor._grad = tensor._grad + grad
+    else:
+        np.add(tensor._grad._data, grad._data, out=tensor._grad._data, casting="unsafe")
+
+
+def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None, capture=False):
+    """Propagate gradients from `tensors`. With capture, return the gradients reaching `inputs` instead of
+    accumulating them (autograd.grad); otherwise accumulate into .grad of leaves (or only of `inputs`)."""
+    if retain_graph is None:
+        retain_graph = create_graph
+    roots = [_root_node(t, i) for i, t in enumerate(tensors)]
+    grads = [_initial_grad(t, g, i) for i, (t, g) in enumerate(zip(tensors, grad_tensors))]
+    targets = {}
+    if inputs is not None:
+        for i, x in enumerate(inputs):
+            node = x.grad_fn or (x._grad_accumulator() if x._requires_grad else None)
+            if node is None:
+                raise RuntimeError("One of the differentiated Tensors does not require grad")
+            targets.setdefault(node, []).append(i)
+    deps = _dependencies(roots)
+    needed = _needed(roots, targets, deps) if inputs is not None else None
+    buffers = {}
+    for node, g in zip(roots, grads):
+        buffers[node] = buffers[node] + g if node in buffers else g
+    captured = [None] * len(inputs) if inputs is not None else None
+    ready = []
+    for node in dict.fromkeys(roots):
+        if deps.get(node, 0) == 0:
+            heapq.heappush(ready, (-node.sequence_nr, id(node), node))
+    with grad_mode.set_grad_enabled(create_graph):
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grad = buffers.pop(node, None)
+            if isinstance(node, AccumulateGrad):
+                if grad is not None:
+                    _deliver_to_leaf(node, grad, targets, captured, capture, create_graph)
+                continue
+            input_grads = ()
+            if grad is not None and (needed is None or node in needed):
+                if node.pre_hooks:
+                    grad = _run_hooks(node.pre_hooks, grad)
+                if node.retained is not None:
+                    node.retained._grad = grad if create_graph else _make(grad._data.copy())
+                if node in targets:
+                    for i in targets[node]:
+                        captured[i] = grad
+                    if not capture:
+                        _accumulate_non_leaf(targets, node, grad, inputs, create_graph)
+                input_grads = _apply(node, grad)
+                if not retain_graph:
+                    node.release()
+            for k, edge in enumerate(node.edges):
+                if edge is None:
+                    continue
+                g = input_grads[k] if k < len(input_grads) else None
+                if g is not None:
+                    g = _conform(g, node.metas[k])
+                    buffers[edge] = buffers[edge] + g if edge in buffers else g
+                deps[edge] -= 1
+                if deps[edge] == 0:
+                    heapq.heappush(ready, (-edge.sequence_nr, id(edge), edge))
+    return captured
+
+
+def _apply(node, grad):
+    """Call the rule's vjps for the inputs that have somewhere to send a gradient."""
+    inputs, output = node.unpack()
+    vjps = node.rule.vjps
+    if node.rule.variadic:  # cat, stack: one vjp returns every input's gradient
+        return vjps[0](grad, output, *inputs, *node.params)
+    return tuple(vjp(grad, output, *inputs, *node.params) if edge is not None and vjp is not None else None
+                 for vjp, edge in zip(vjps, node.edges))
+
+
+def _conform(g, meta):
+    """Bring an input's gradient to the input's shape (undo broadcasting) and dtype."""
+    if g._data.shape != meta.shape:
+        g = sum_to(g, meta.shape)
+    if g._data.dtype != meta.dtype.np:
+        g = g.to(meta.dtype)
+    return g
+
+
+def _deliver_to_leaf(node, grad, targets, captured, capture, create_graph):
+    tensor = node.variable
+    if tensor._hooks:
+        grad = _run_hooks(tensor._hooks, grad)
+    if node in targets:
+        for i in targets[node]:
+            captured[i] = grad
+    if capture:
+        return
+    if not targets or node in targets:
+        _accumulate(tensor, grad, create_graph)
+
+
+def _accumulate_non_leaf(targets, node, grad, inputs, create_graph):
+    for i in targets[node]:
+        _accumulate(inputs[i], grad, create_graph)
+
+
+def _as_tuple(x):
+    if x is None:
+        return None
+    return tuple(x) if isinstance(x, (tuple, list)) else (x,)
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):
+    """torch.autograd.backward (and Tensor.backward): accumulate gradients into leaves' .grad."""
+    tensors = _as_tuple(tensors)
+    grad_tensors = _as_tuple(grad_tensors if grad_tensors is not None else grad_variables) or (None,) * len(tensors)
+    if len(grad_tensors) != len(tensors):
+        raise RuntimeError(f"grad_tensors should have the same length as tensors ({len(grad_tensors)} vs {len(tensors)})")
+    inputs = _as_tuple(inputs)
+    if inputs is not None and not inputs:
+        raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+    run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=inputs)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
+         allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """torch.autograd.grad: the gradients of outputs with respect to inputs, returned, not accumulated."""
+    outputs = _as_tuple(outputs)
+    single = isinstance(inputs, Tensor)
+    inputs = _as_tuple(inputs)
+    grad_outputs = _as_tuple(grad_outputs) or (None,) * len(outputs)
+    if len(grad_outputs) != len(outputs):
+        raise RuntimeError(f"grad requires one grad_output per output ({len(grad_outputs)} vs {len(outputs)})")
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    captured = run_backward(outputs, grad_outputs, retain_graph, create_graph, inputs=inputs, capture=True)
+    result = []
+    for i, (x, g) in enumerate(zip(inputs, captured)):
+        if g is None:
+            if not allow_unused:
+                raise engine_error(f"The differentiated Tensor at index {i} appears to not have been used in the "
+                                   "graph. Set allow_unused=True if this is the desired behavior.", "unused", tensor=x)
+            if materialize_grads:
+                g = _make(np.zeros_like(x._data))
+        elif not create_graph and g._requires_grad:
+            g = g.detach()
+        result.append(g)
+    return tuple(result)

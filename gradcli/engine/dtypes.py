@@ -1,0 +1,111 @@
+"""torch's dtypes over NumPy's, with torch's type promotion (which is not NumPy's: int64 + float32 -> float32)."""
+
+import numpy as np
+
+BOOL, INTEGRAL, FLOATING = 0, 1, 2
+
+
+class dtype:
+    __slots__ = ("name", "np", "category", "itemsize", "is_floating_point", "legacy_name")
+
+    def __init__(self, name, np_type, category, legacy_name):
+        self.name = name
+        self.np = np.dtype(np_type)
+        self.category = category
+        self.itemsize = self.np.itemsize
+        self.is_floating_point = category == FLOATING
+        self.legacy_name = legacy_name  # 'FloatTensor', as torch names tensor types in messages
+
+    def __repr__(self):
+        return "torch." + self.name
+
+    def __reduce__(self):
+        return self.name
+
+
+float32 = dtype("float32", np.float32, FLOATING, "FloatTensor")
+float64 = dtype("float64", np.float64, FLOATING, "DoubleTensor")
+int64 = dtype("int64", np.int64, INTEGRAL, "LongTensor")
+int32 = dtype("int32", np.int32, INTEGRAL, "IntTensor")
+bool_ = dtype("bool", np.bool_, BOOL, "BoolTensor")
+
+ALIASES = {"float": float32, "double": float64, "long": int64, "int": int32,
+           "float32": float32, "float64": float64, "int64": int64, "int32": int32, "bool": bool_}
+_FROM_NP = {d.np: d for d in (float32, float64, int64, int32, bool_)}
+
+
+def from_numpy(np_dtype):
+    """The torch dtype for a NumPy dtype; other float/int widths map to the nearest supported one."""
+    found = _FROM_NP.get(np.dtype(np_dtype))
+    if found is not None:
+        return found
+    kind = np.dtype(np_dtype).kind
+    if kind == "f":
+        return float64 if np.dtype(np_dtype).itemsize > 4 else float32
+    if kind in "iu":
+        return int64
+    if kind == "b":
+        return bool_
+    raise TypeError(f"can't convert np.ndarray of type {np.dtype(np_dtype)}. The only supported types are: "
+                    "float64, float32, int64, int32, and bool.")
+
+
+def to_dtype(spec):
+    """Accept a dtype, Python's float/int/bool types, or a NumPy dtype, as torch's dtype= does."""
+    if isinstance(spec, dtype):
+        return spec
+    if spec is float:
+        return float64
+    if spec is int:
+        return int64
+    if spec is bool:
+        return bool_
+    try:
+        return from_numpy(spec)
+    except TypeError:
+        raise TypeError(f"dtype must be a torch.dtype, not {type(spec).__name__}") from None
+
+
+def scalar_dtype(value):
+    """The dtype a Python number takes when it stands alone as a tensor."""
+    if isinstance(value, bool):
+        return bool_
+    if isinstance(value, int):
+        return int64
+    return float32
+
+
+def promote(a, b):
+    """torch.promote_types for the supported dtypes: higher category wins, then the wider type."""
+    if a is b:
+        return a
+    if a.category != b.category:
+        return a if a.category > b.category else b
+    return a if a.itemsize >= b.itemsize else b
+
+
+def _combine(higher, lower):
+    # Lower-priority operands (0-d tensors, Python numbers) only change the result when they are of a
+    # higher category: torch.ones(2, dtype=torch.int32) + 2.5 is float32, but + 2 stays int32.
+    if higher is None:
+        return lower
+    if lower is None or higher.category == FLOATING:
+        return higher
+    if higher.category == BOOL or lower.category == FLOATING:
+        return promote(higher, lower)
+    return higher
+
+
+def result_type(*operands):
+    """torch.result_type: dimensioned tensors outrank 0-d tensors, which outrank Python numbers."""
+    dim = zero = wrapped = None
+    for x in operands:
+        d = getattr(x, "dtype", None)
+        if d is None:
+            d = scalar_dtype(x)
+            wrapped = d if wrapped is None else promote(wrapped, d)
+        elif x.ndim:
+            dim = d if dim is None else promote(dim, d)
+        else:
+            zero = d if zero is None else promote(zero, d)
+    return _combine(dim, _combine(zero, wrapped))

@@ -1,0 +1,230 @@
+"""Tensor constructors: torch.tensor, ones, zeros, arange, rand, ... and the legacy torch.Tensor(...)."""
+
+import warnings
+from builtins import max as builtins_max
+
+import numpy as np
+
+from . import dtypes
+from .tensor import Size, Tensor, _make
+
+_rng = [np.random.default_rng(0)]
+
+
+def manual_seed(seed):
+    """Seed gradcli's generator (its stream is NumPy's, not torch's: values differ, reproducibility holds)."""
+    _rng[0] = np.random.default_rng(int(seed))
+    return Generator(int(seed))
+
+
+class Generator:
+    def __init__(self, seed):
+        self._seed = seed
+
+    def initial_seed(self):
+        return self._seed
+
+    def __repr__(self):
+        return f"<torch._C.Generator object at {id(self):#x}>"
+
+
+def _infer(data, dim=0):
+    """Walk nested sequences as torch does: a shape, the promoted dtype, torch's error for ragged input."""
+    if isinstance(data, Tensor):
+        return data.shape, data.dtype
+    if isinstance(data, np.ndarray):
+        return data.shape, dtypes.from_numpy(data.dtype)
+    if isinstance(data, (bool, int, float, np.number)):
+        return (), dtypes.from_numpy(data.dtype) if isinstance(data, np.number) else dtypes.scalar_dtype(data)
+    if isinstance(data, (list, tuple)):
+        if not data:
+            return (0,), None
+        shapes_dtypes = [_infer(item, dim + 1) for item in data]
+        first = shapes_dtypes[0][0]
+        for shape, _ in shapes_dtypes[1:]:
+            if shape != first:
+                raise ValueError(f"expected sequence of length {first[0] if first else 0} at dim {dim + 1} "
+                                 f"(got {shape[0] if shape else 0})")
+        dt = None
+        for _, d in shapes_dtypes:
+            dt = d if dt is None else (dt if d is None else dtypes.promote(dt, d))
+        return (len(data),) + tuple(first), dt
+    raise TypeError(f"Could not infer dtype of {type(data).__name__}")
+
+
+def _array(data, dtype):
+    def flat(item):
+        if isinstance(item, Tensor):
+            return item._data
+        if isinstance(item, (list, tuple)):
+            return [flat(x) for x in item]
+        return item
+    shape, inferred = _infer(data)
+    dt = dtypes.to_dtype(dtype) if dtype is not None else (inferred or dtypes.float32)
+    if isinstance(data, Tensor):
+        return data._data.astype(dt.np), dt
+    array = np.array(flat(data), dtype=dt.np) if shape != (0,) else np.zeros(0, dt.np)
+    return array.reshape(shape), dt
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    if isinstance(data, Tensor):
+        warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                      "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                      UserWarning, stacklevel=2)
+    array, dt = _array(data, dtype)
+    if requires_grad and not dt.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    return _make(np.array(array, copy=True), requires_grad=bool(requires_grad))
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor) and (dtype is None or dtypes.to_dtype(dtype) is data.dtype):
+        return data
+    array, _ = _array(data, dtype)
+    return _make(array)
+
+
+def from_numpy(array):
+    dtypes.from_numpy(array.dtype)
+    return _make(array)
+
+
+def _legacy(dt):
+    """torch.Tensor / FloatTensor / ...: data (a sequence) or sizes (ints)."""
+    def build(*args, **kwargs):
+        if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray, Tensor)) and not isinstance(args[0], Size):
+            data = args[0]._data if isinstance(args[0], Tensor) else args[0]
+            return _make(_array(data, dt)[0])
+        shape = tuple(args[0]) if len(args) == 1 and isinstance(args[0], (Size, tuple)) else args
+        for n in shape:
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise TypeError(f"new(): argument 'size' must be tuple of ints, but found element of type "
+                                f"{type(n).__name__} at pos 0")
+        return _make(np.zeros(shape, dt.np))
+    return build
+
+
+FloatTensor = _legacy(dtypes.float32)
+DoubleTensor = _legacy(dtypes.float64)
+LongTensor = _legacy(dtypes.int64)
+IntTensor = _legacy(dtypes.int32)
+BoolTensor = _legacy(dtypes.bool_)
+
+
+def legacy_tensor_init(self, *args, **kwargs):
+    """torch.Tensor(...) builds a float32 tensor in place (Tensor's __init__ delegates here)."""
+    built = FloatTensor(*args, **kwargs)
+    for slot in ("_data", "_requires_grad", "grad_fn", "_grad", "_version_counter", "_base", "_accumulator",
+                 "_hooks", "_retains_grad", "_location"):
+        setattr(self, slot, getattr(built, slot))
+
+
+def _size(size):
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    for n in size:
+        if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+            raise TypeError(f"'{type(n).__name__}' object cannot be interpreted as an integer")
+        if n < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {n}: {list(size)}")
+    return tuple(int(n) for n in size)
+
+
+def _filled(fill):
+    def make(*size, dtype=None, requires_grad=False, device=None, out=None, layout=None):
+        dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+        return _finish(fill(_size(size), dt.np), requires_grad)
+    return make
+
+
+def _finish(array, requires_grad):
+    t = _make(array)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+ones = _filled(np.ones)
+zeros = _filled(np.zeros)
+empty = _filled(np.zeros)
+rand = _filled(lambda shape, dt: _rng[0].random(shape).astype(dt))
+randn = _filled(lambda shape, dt: _rng[0].standard_normal(shape).astype(dt))
+
+
+def _like(make):
+    def like(x, dtype=None, requires_grad=False, device=None, **kwargs):
+        return make(*x.shape, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad)
+    return like
+
+
+ones_like, zeros_like, empty_like, rand_like, randn_like = map(_like, (ones, zeros, empty, rand, randn))
+
+
+def full(size, fill_value, dtype=None, requires_grad=False, device=None):
+    dt = dtypes.to_dtype(dtype) if dtype is not None else (
+        dtypes.scalar_dtype(fill_value) if not isinstance(fill_value, Tensor) else fill_value.dtype)
+    return _finish(np.full(_size(tuple(size)), fill_value, dt.np), requires_grad)
+
+
+def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
+    return full(x.shape, fill_value, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad)
+
+
+def eye(n, m=None, dtype=None, requires_grad=False, device=None):
+    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+    return _finish(np.eye(n, m, dtype=dt.np), requires_grad)
+
+
+def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
+    if end is None:
+        start, end = 0, start
+    values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (values[1] - values[0]) * values[2] < 0:
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    if dtype is not None:
+        dt = dtypes.to_dtype(dtype)
+    else:
+        dt = dtypes.float32 if any(isinstance(v, float) for v in values) else dtypes.int64
+    count = int(np.ceil((values[1] - values[0]) / values[2]))
+    return _finish((values[0] + np.arange(count, dtype=np.float64) * values[2]).astype(dt.np), requires_grad)
+
+
+def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
+    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+    steps = int(steps)
+    # torch's kernel, in the output dtype: the first half counts up from start, the second down from end
+    # (the step is rounded to the dtype; each value is formed exactly, then rounded once)
+    step = np.longdouble(dt.np.type((end - start) / builtins_max(steps - 1, 1)))
+    i = np.arange(steps).astype(np.longdouble)
+    values = np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i))
+    return _finish(values.astype(dt.np), requires_grad)
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return _make(np.isclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _bind_methods():
+    for name in ("allclose", "isclose", "equal"):
+        setattr(Tensor, name, globals()[name])
+
+
+def equal(a, b):
+    return a.shape == b.shape and bool(np.array_equal(a._data, b._data))
+
+
+def Variable(data, requires_grad=False, volatile=False):
+    """torch.autograd.Variable: since torch 0.4 just a tensor."""
+    if requires_grad:
+        data.requires_grad_(True)
+    return data
+
+
+_bind_methods()

@@ -1,0 +1,190 @@
+"""torch.autograd.functional (jacobian, hessian, vjp, jvp, hvp, vhp) and gradcheck, all built on grad().
+
+jvp uses the double-backward trick: the vjp is linear in its cotangent u, so differentiating
+<vjp(u), v> with respect to u gives J v without a forward-mode engine.
+"""
+
+import numpy as np
+
+from .autograd import grad
+from .factory import zeros_like
+from .tensor import Tensor, _make
+from . import ops
+
+
+def _tuple(x):
+    return (tuple(x), True) if isinstance(x, (tuple, list)) else ((x,), False)
+
+
+def _prepare(inputs, create_graph):
+    """Fresh leaves (or graph-connected views with create_graph) that require grad."""
+    inputs, is_tuple = _tuple(inputs)
+    for i, x in enumerate(inputs):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"The inputs given to jacobian must be either a Tensor or a tuple of Tensors but the "
+                            f"value at index {i} has type {type(x).__name__}.")
+    if create_graph:
+        prepared = tuple(x.view_as(x) if x._requires_grad else x.detach().requires_grad_(True) for x in inputs)
+    else:
+        prepared = tuple(x.detach().requires_grad_(True) for x in inputs)
+    return prepared, is_tuple
+
+
+def _outputs(func, inputs):
+    out, is_tuple = _tuple(func(*inputs))
+    for i, o in enumerate(out):
+        if not isinstance(o, Tensor):
+            raise TypeError(f"The outputs of the user-provided function given to jacobian must be either a Tensor "
+                            f"or a tuple of Tensors but the value at index {i} has type {type(o).__name__}.")
+    return out, is_tuple
+
+
+def _grads_or_zeros(outputs, inputs, grad_outputs, create_graph, retain_graph=True):
+    needs = [o for o in outputs if o._requires_grad]
+    if not needs:
+        return tuple(zeros_like(x) for x in inputs)
+    pairs = [(o, g) for o, g in zip(outputs, grad_outputs) if o._requires_grad]
+    found = grad([o for o, _ in pairs], inputs, [g for _, g in pairs], retain_graph=retain_graph,
+                 create_graph=create_graph, allow_unused=True)
+    return tuple(g if g is not None else zeros_like(x) for g, x in zip(found, inputs))
+
+
+def _detach_all(tensors, create_graph):
+    return tuple(t if create_graph else t.detach() for t in tensors)
+
+
+def _shape(results, outer_tuple, inner_tuple):
+    if outer_tuple:
+        return tuple(r if inner_tuple else r[0] for r in results)
+    return results[0] if inner_tuple else results[0][0]
+
+
+def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
+    inputs, inputs_tuple = _prepare(inputs, create_graph)
+    outputs, outputs_tuple = _outputs(func, inputs)
+    blocks = []
+    for out in outputs:
+        flat = out.reshape(-1)
+        rows = [[] for _ in inputs]
+        for j in range(flat.numel()):
+            cotangent = _make(np.zeros(flat.shape, flat._data.dtype))
+            cotangent._data[j] = 1
+            for k, g in enumerate(_grads_or_zeros((flat,), inputs, (cotangent,), create_graph)):
+                rows[k].append(g)
+        blocks.append(tuple(
+            (ops.stack(r) if r else _make(np.zeros((0,) + tuple(x.shape), x._data.dtype))).reshape(
+                tuple(out.shape) + tuple(x.shape)) for r, x in zip(rows, inputs)))
+        if not create_graph:
+            blocks[-1] = _detach_all(blocks[-1], False)
+    return _shape(blocks, outputs_tuple, inputs_tuple)
+
+
+def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):
+    inputs_tuple = isinstance(inputs, (tuple, list))
+
+    def scalar_output(*xs):
+        out = func(*xs)
+        if not isinstance(out, Tensor) or out.numel() != 1:
+            raise RuntimeError("The function given to hessian should return a single Tensor containing a single "
+                               "element")
+        return out.reshape(())
+
+    def gradient(*xs):
+        g = jacobian(scalar_output, xs if inputs_tuple else xs[0], create_graph=True)
+        return g
+
+    return jacobian(gradient, inputs, create_graph=create_graph)
+
+
+def vjp(func, inputs, v=None, create_graph=False, strict=False):
+    inputs, inputs_tuple = _prepare(inputs, create_graph)
+    outputs, outputs_tuple = _outputs(func, inputs)
+    if v is None:
+        if len(outputs) != 1 or outputs[0].numel() != 1:
+            raise RuntimeError("The vector v can only be None if the user-provided function returns a single Tensor "
+                               "with a single element.")
+        v = (_make(np.ones_like(outputs[0]._data)),)
+    else:
+        v, _ = _tuple(v)
+    result = _grads_or_zeros(outputs, inputs, v, create_graph, retain_graph=create_graph)
+    outputs = _detach_all(outputs, create_graph)
+    result = _detach_all(result, create_graph)
+    return (outputs if outputs_tuple else outputs[0]), (result if inputs_tuple else result[0])
+
+
+def jvp(func, inputs, v=None, create_graph=False, strict=False):
+    inputs, inputs_tuple = _prepare(inputs, create_graph)
+    if v is None:
+        if len(inputs) != 1 or inputs[0].numel() != 1:
+            raise RuntimeError("The vector v can only be None if the input to the user-provided function is a single "
+                               "Tensor with a single element.")
+        v = (_make(np.ones_like(inputs[0]._data)),)
+    else:
+        v, _ = _tuple(v)
+    outputs, outputs_tuple = _outputs(func, inputs)
+    cotangents = tuple(_make(np.zeros_like(o._data)).requires_grad_(True) for o in outputs)
+    vjps = _grads_or_zeros(outputs, inputs, cotangents, create_graph=True)
+    result = _grads_or_zeros(vjps, cotangents, v, create_graph)
+    outputs = _detach_all(outputs, create_graph)
+    result = _detach_all(result, create_graph)
+    return (outputs if outputs_tuple else outputs[0]), (result if outputs_tuple else result[0])
+
+
+def vhp(func, inputs, v=None, create_graph=False, strict=False):
+    inputs, inputs_tuple = _prepare(inputs, create_graph)
+    outputs, _ = _outputs(func, inputs)
+    if len(outputs) != 1 or outputs[0].numel() != 1:
+        raise RuntimeError("The function given to vhp should return a single Tensor with a single element")
+    v = _tuple(v)[0] if v is not None else (_make(np.ones_like(inputs[0]._data)),)
+    first = _grads_or_zeros(outputs, inputs, (_make(np.ones_like(outputs[0]._data)),), create_graph=True)
+    result = _grads_or_zeros(first, inputs, v, create_graph)
+    output = _detach_all(outputs, create_graph)[0]
+    result = _detach_all(result, create_graph)
+    return output, (result if inputs_tuple else result[0])
+
+
+def hvp(func, inputs, v=None, create_graph=False, strict=False):
+    # The Hessian of a twice-differentiable scalar function is symmetric, so v^T H = (H v)^T.
+    return vhp(func, inputs, v, create_graph, strict)
+
+
+class GradcheckError(RuntimeError):
+    pass
+
+
+def numerical_jacobian(func, inputs, eps=1e-6):
+    """Central differences in float64, one column per input element."""
+    inputs = tuple(x.detach().double() for x in inputs)
+    base = [o.detach() for o in _tuple(func(*inputs))[0]]
+    result = [[np.zeros((o.numel(), x.numel())) for x in inputs] for o in base]
+    for k, x in enumerate(inputs):
+        flat = x._data.reshape(-1)
+        for j in range(flat.size):
+            keep = flat[j]
+            flat[j] = keep + eps
+            plus = [o._data.astype(np.float64).reshape(-1) for o in _tuple(func(*inputs))[0]]
+            flat[j] = keep - eps
+            minus = [o._data.astype(np.float64).reshape(-1) for o in _tuple(func(*inputs))[0]]
+            flat[j] = keep
+            for i in range(len(base)):
+                result[i][k][:, j] = (plus[i] - minus[i]) / (2 * eps)
+    return result
+
+
+def gradcheck(func, inputs, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, **unused):
+    """Compare autograd's Jacobian with float64 finite differences, as torch.autograd.gradcheck does."""
+    inputs, _ = _tuple(inputs)
+    numerical = numerical_jacobian(func, inputs, eps)
+    analytical = jacobian(func, tuple(x.detach().double() for x in inputs))
+    if not isinstance(analytical, tuple) or not isinstance(analytical[0], tuple):
+        analytical = (analytical,) if not isinstance(analytical, tuple) else analytical
+        analytical = tuple((a,) for a in analytical) if len(inputs) == 1 else (analytical,)
+    for i, per_output in enumerate(numerical):
+        for k, num in enumerate(per_output):
+            ana = analytical[i][k]._data.reshape(num.shape[0], -1)
+            if not np.allclose(ana, num, rtol=rtol, atol=atol):
+                if raise_exception:
+                    raise GradcheckError(f"Jacobian mismatch for output {i} with respect to input {k},\n"
+                                         f"numerical:{_make(num.T.copy())}\nanalytical:{_make(ana.T.copy())}\n")
+                return False
+    return True

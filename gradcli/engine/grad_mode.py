@@ -1,0 +1,67 @@
+"""Grad modes: whether operations record the graph. Usable as context managers and decorators."""
+
+import functools
+
+
+class _State:
+    enabled = True
+
+
+state = _State()
+
+
+def is_grad_enabled():
+    return state.enabled
+
+
+class _GradMode:
+    """Base of no_grad / enable_grad: set a mode on entry, restore the previous one on exit."""
+
+    mode = True
+
+    def __enter__(self):
+        self._prev = state.enabled
+        state.enabled = self.mode
+
+    def __exit__(self, *exc):
+        state.enabled = self._prev
+        return False
+
+    def __call__(self, func):
+        mode = self.mode
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            prev, state.enabled = state.enabled, mode
+            try:
+                return func(*args, **kwargs)
+            finally:
+                state.enabled = prev
+        return wrapper
+
+
+class no_grad(_GradMode):
+    mode = False
+
+
+class enable_grad(_GradMode):
+    mode = True
+
+
+class set_grad_enabled(_GradMode):
+    """Takes effect when called (as torch does), and restores the previous mode when used with `with`."""
+
+    def __init__(self, mode):
+        self._prev = state.enabled
+        self.mode = bool(mode)
+        state.enabled = self.mode
+
+    def __enter__(self):
+        pass
+
+    def __call__(self, func):
+        state.enabled = self._prev  # used as a decorator: the call above must not leak
+        return super().__call__(func)
+
+    def __repr__(self):
+        return f"<torch.autograd.grad_mode.set_grad_enabled object at {id(self):#x}>"

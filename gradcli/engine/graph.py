@@ -1,0 +1,134 @@
+"""Graph nodes (what torch calls grad_fn) and the record of where they were made.
+
+A Node is one recorded op application: its edges point at the nodes that produced its inputs (or at an
+AccumulateGrad for a leaf, or None for a constant), and it holds what its backward formula saved.
+Node classes are made per torch name, so that `type(y.grad_fn).__name__ == 'MulBackward0'`.
+"""
+
+import itertools
+
+_sequence = itertools.count()
+_location_hook = None
+
+
+def set_location_hook(hook):
+    """Let a front end tag nodes and tensors with an opaque location (e.g. a script line); None turns it off."""
+    global _location_hook
+    _location_hook = hook
+
+
+def current_location():
+    return _location_hook() if _location_hook is not None else None
+
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have "
+    "already been freed). Saved intermediate values of the graph are freed when you call .backward() or "
+    "autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or "
+    "if you need to access saved tensors after calling backward.")
+
+
+def engine_error(message, kind, **context):
+    """A RuntimeError with torch's message, carrying what a front end needs to explain it."""
+    err = RuntimeError(message)
+    err.context = dict(kind=kind, **context)
+    return err
+
+
+class Node:
+    __slots__ = ("rule", "edges", "metas", "inputs", "output", "versions", "params", "sequence_nr",
+                 "pre_hooks", "retained", "location", "released_location", "__weakref__")
+
+    def __init__(self, rule, edges, metas, inputs, output, params):
+        self.rule = rule                 # the op table entry: vjps and what they read
+        self.edges = edges               # per input: Node, AccumulateGrad or None (a constant)
+        self.metas = metas               # per input: Meta (shape, dtype), to reduce and cast its gradient
+        self.inputs = inputs             # what the vjps read: saved tensors, or Metas, and plain numbers
+        self.output = output             # the saved result, for rules that read it
+        self.versions = _versions(rule, inputs, output)
+        self.params = params
+        self.sequence_nr = next(_sequence)
+        self.pre_hooks = None            # hooks registered on the non-leaf tensor this node produced
+        self.retained = None             # that tensor, when it called retain_grad()
+        self.location = _location_hook() if _location_hook is not None else None
+        self.released_location = None
+
+    def name(self):
+        return type(self).__name__
+
+    @property
+    def next_functions(self):
+        return tuple((edge, 0) for edge in self.edges)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} object at {id(self):#x}>"
+
+    def release(self):
+        """Free what backward saved (the graph stays walkable for rules that saved nothing)."""
+        if self.rule.save_inputs or self.rule.save_output:
+            if self.inputs is not None:
+                self.released_location = current_location()
+            self.inputs = self.output = None
+
+    def unpack(self):
+        """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since."""
+        if self.inputs is None:
+            raise engine_error(FREED_MESSAGE, "freed", node=self)
+        for tensor, version in self.versions:
+            if tensor._version_counter[0] != version:
+                raise engine_error(_modified_message(tensor, version), "modified", node=self, tensor=tensor)
+        return self.inputs, self.output
+
+
+def _versions(rule, inputs, output):
+    saved = []
+    if rule.save_inputs:
+        saved = [(x, x._version_counter[0]) for x in inputs if hasattr(x, "_version_counter")]
+    if rule.save_output:
+        saved.append((output, output._version_counter[0]))
+    return saved
+
+
+def _modified_message(tensor, version):
+    shape = ", ".join(map(str, tensor.shape))
+    producer = tensor.grad_fn
+    origin = f", which is output 0 of {_short_name(producer)}," if producer is not None else ""
+    return ("one of the variables needed for gradient computation has been modified by an inplace operation: "
+            f"[torch.{tensor.dtype.legacy_name} [{shape}]]{origin} is at version {tensor._version_counter[0]}; "
+            f"expected version {version} instead. Hint: enable anomaly detection to find the operation that "
+            "failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+
+def _short_name(node):
+    name = node.name()
+    cut = name.rfind("Backward")
+    return name[:cut] if cut > 0 else name
+
+
+_node_classes = {}
+
+
+def node_class(name):
+    """The Node subclass named as torch names the grad_fn (one class per name, made once)."""
+    cls = _node_classes.get(name)
+    if cls is None:
+        cls = _node_classes[name] = type(name, (Node,), {"__slots__": ()})
+    return cls
+
+
+class AccumulateGrad:
+    """The graph's sink for a leaf that requires grad: its gradient lands in `variable.grad`."""
+
+    __slots__ = ("variable", "sequence_nr", "__weakref__")
+
+    def __init__(self, variable):
+        self.variable = variable
+        self.sequence_nr = float("inf")  # run as soon as ready, as torch does
+
+    def name(self):
+        return "torch::autograd::AccumulateGrad"
+
+    next_functions = ()
+
+    def __repr__(self):
+        return f"<AccumulateGrad object at {id(self):#x}>"

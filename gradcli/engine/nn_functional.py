@@ -1,0 +1,79 @@
+"""torch.nn.functional: activations and losses over the op table (each loss is one node, as in torch)."""
+
+import numpy as np
+
+from . import ops
+from .ops import R, log_softmax, relu, sigmoid, softmax, tanh  # noqa: F401  (re-exported as F.*)
+from .tensor import Tensor
+
+_REDUCTIONS = ("mean", "sum", "none")
+
+
+def _reduction(reduction, size_average=None, reduce=None):
+    if reduce is False:
+        return "none"
+    if size_average is False:
+        return "sum"
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return reduction
+
+
+def _same_size(input, target, name):
+    if target.shape != input.shape:
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
+
+
+def _array(t, like):
+    return None if t is None else np.broadcast_to(t._data if isinstance(t, Tensor) else np.asarray(t), like.shape).astype(like._data.dtype)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    _same_size(input, target, "binary_cross_entropy_with_logits")
+    arrays = ops._operands(input, target)
+    return R["bce_logits"](input, target, arrays=arrays,
+                           params=(_array(weight, input), _array(pos_weight, input), _reduction(reduction, size_average, reduce)))
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    if target.shape != input.shape:
+        raise ValueError(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}) "
+                         "is deprecated. Please ensure they have the same size.")
+    if ((input._data < 0) | (input._data > 1)).any():
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    arrays = ops._operands(input, target)
+    return R["bce"](input, target, arrays=arrays, params=(_array(weight, input), _reduction(reduction, size_average, reduce)))
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    arrays = ops._operands(input, target)
+    try:
+        return R["mse"](input, target, arrays=arrays, params=(_reduction(reduction, size_average, reduce),))
+    except ValueError:
+        raise ops._broadcast_error(*arrays) from None
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    loss = (input - target).abs()  # torch records l1_loss as these ops (MeanBackward0 <- AbsBackward0)
+    reduction = _reduction(reduction, size_average, reduce)
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    if target.dtype.is_floating_point:
+        raise RuntimeError(f"expected scalar type Long but found {target.dtype.legacy_name[:-6]}")
+    if input.ndim == 2 and target.ndim == 1 and input.shape[0] != target.shape[0]:
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]}).")
+    classes = input.shape[-1] if input.ndim else 0
+    bad = (target._data != ignore_index) & ((target._data < 0) | (target._data >= classes))
+    if bad.any():
+        raise IndexError(f"Target {int(target._data[bad].reshape(-1)[0])} is out of bounds.")
+    w = None if weight is None else weight._data
+    return R["nll"](input, target, params=(w, _reduction(reduction, size_average, reduce), ignore_index))
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    dim = 1 if input.ndim > 1 else 0
+    return nll_loss(log_softmax(input, dim), target, weight, size_average, ignore_index, reduce, reduction)

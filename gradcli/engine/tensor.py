@@ -1,0 +1,321 @@
+"""Tensor: a NumPy array with PyTorch's autograd attributes, rules and messages.
+
+Differentiable operations live in ops.py (the one table of rules) and are attached as methods there;
+this module holds what a tensor *is*: its flags, its gradient slot, version counter, hooks and printing.
+"""
+
+import warnings
+
+import numpy as np
+
+from . import dtypes, grad_mode
+from .graph import AccumulateGrad, current_location, engine_error
+from .printing import size_repr, tensor_repr
+
+NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be "
+    "populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf "
+    "Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure "
+    "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information. "
+    "(Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+
+
+class Size(tuple):
+    """torch.Size: a tuple that prints as torch.Size([2, 3])."""
+
+    def __repr__(self):
+        return size_repr(self)
+
+    __str__ = __repr__
+
+    def numel(self):
+        return int(np.prod(self, dtype=np.int64))
+
+
+class Tensor:
+    __slots__ = ("_data", "_requires_grad", "grad_fn", "_grad", "_version_counter", "_base", "_accumulator",
+                 "_hooks", "_retains_grad", "_location", "__weakref__")
+
+    # NumPy must defer to Tensor's reflected operators (np.float64(2) * t is a Tensor, not an array).
+    __array_priority__ = 1000
+
+    def __init__(self, *args, **kwargs):
+        from .factory import legacy_tensor_init  # torch.Tensor(...) the constructor: float32 data or a shape
+        legacy_tensor_init(self, *args, **kwargs)
+
+    # ---- flags -------------------------------------------------------------------------------------
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag):
+        self.requires_grad_(flag)
+
+    def requires_grad_(self, requires_grad=True):
+        if self.grad_fn is not None:
+            if not requires_grad:
+                raise engine_error(
+                    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().",
+                    "non_leaf_requires_grad", tensor=self)
+            return self
+        if requires_grad and not self.dtype.is_floating_point:
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def dtype(self):
+        return dtypes.from_numpy(self._data.dtype)
+
+    @property
+    def device(self):
+        return Device()
+
+    def is_floating_point(self):
+        return self.dtype.is_floating_point
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return "torch." + self.dtype.legacy_name
+        return self.to(dtype)
+
+    @property
+    def _version(self):
+        return self._version_counter[0]
+
+    # ---- gradient slot -------------------------------------------------------------------------------
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self._retains_grad:
+            warnings.warn(NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
+            if value.shape != self.shape:
+                raise RuntimeError("assigned grad has data of a different size")
+            if value.dtype is not self.dtype:
+                raise RuntimeError("assigned grad has data of a different type")
+        self._grad = value
+
+    def retain_grad(self):
+        if self.grad_fn is None:
+            if not self._requires_grad:
+                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+            return
+        self._retains_grad = True
+        self.grad_fn.retained = self
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    def register_hook(self, hook):
+        """Call hook(grad) when this tensor's gradient is computed; a non-None result replaces the gradient."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            hooks = self._hooks = self._hooks or []
+        else:
+            hooks = self.grad_fn.pre_hooks = self.grad_fn.pre_hooks or []
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def _grad_accumulator(self):
+        acc = self._accumulator
+        if acc is None:
+            acc = self._accumulator = AccumulateGrad(self)
+        return acc
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        from .autograd import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # ---- data access ----------------------------------------------------------------------------------
+    @property
+    def data(self):
+        return _make(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data
+
+    def detach(self):
+        return _make(self._data, version_counter=self._version_counter)
+
+    def detach_(self):
+        if self.grad_fn is not None and self._base is not None:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead.")
+        self.grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self):
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        return self._data
+
+    # ---- shape ------------------------------------------------------------------------------------------
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[self._dim(dim)]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def numel(self):
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
+    def _dim(self, dim):
+        """Wrap a possibly negative dim, with torch's IndexError when it is out of range."""
+        ndim = max(self._data.ndim, 1)
+        if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+            raise TypeError(f"dim must be an int, not {type(dim).__name__}")
+        if not -ndim <= dim < ndim:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], but got {dim})")
+        return dim % ndim
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    # ---- Python conversions --------------------------------------------------------------------------------
+    def _scalar(self, kind):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return kind(self._data.reshape(()).item())
+
+    def __float__(self):
+        return self._scalar(float)
+
+    def __int__(self):
+        return self._scalar(int)
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()).item())
+
+    def __index__(self):
+        if self.dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data.reshape(()).item())
+
+    __hash__ = object.__hash__
+
+    # ---- printing --------------------------------------------------------------------------------------------
+    def __repr__(self):
+        grad_fn = self.grad_fn
+        return tensor_repr(self._data, self.dtype.name,
+                           requires_grad=self._requires_grad and grad_fn is None,
+                           grad_fn=grad_fn.name() if grad_fn is not None else None)
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self._data.item(), spec)
+        if spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return repr(self)
+
+    # ---- in-place writes ---------------------------------------------------------------------------------------
+    def _check_inplace(self):
+        """torch's rules for writing into a tensor while autograd may be watching."""
+        if not grad_mode.state.enabled:
+            return
+        if self.grad_fn is None and self._requires_grad:
+            raise engine_error("a leaf Variable that requires grad is being used in an in-place operation.",
+                               "inplace_leaf", tensor=self)
+        base = self._base
+        if base is not None and base.grad_fn is None and base._requires_grad:
+            raise engine_error("a view of a leaf Variable that requires grad is being used in an in-place operation.",
+                               "inplace_leaf", tensor=base)
+
+    def _bump_version(self):
+        self._version_counter[0] += 1
+        self._location = current_location()  # where it was last written: a front end cites it in hints
+
+
+class Device:
+    """The only device gradcli has."""
+
+    type = "cpu"
+    index = None
+
+    def __repr__(self):
+        return "device(type='cpu')"
+
+    def __str__(self):
+        return "cpu"
+
+    def __eq__(self, other):
+        return isinstance(other, Device) or other == "cpu"
+
+    __hash__ = object.__hash__
+
+
+class RemovableHandle:
+    __slots__ = ("_hooks", "_hook")
+
+    def __init__(self, hooks, hook):
+        self._hooks, self._hook = hooks, hook
+
+    def remove(self):
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+
+
+def _make(data, requires_grad=False, version_counter=None, base=None):
+    """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying."""
+    t = object.__new__(Tensor)
+    t._data = data if type(data) is np.ndarray else np.asarray(data)
+    t._requires_grad = requires_grad
+    t.grad_fn = None
+    t._grad = None
+    t._version_counter = version_counter if version_counter is not None else [0]
+    t._base = base
+    t._accumulator = None
+    t._hooks = None
+    t._retains_grad = False
+    t._location = current_location()
+    return t

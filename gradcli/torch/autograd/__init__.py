@@ -1,0 +1,7 @@
+"""torch.autograd: backward, grad, Variable, functional and gradcheck."""
+
+from gradcli.engine.autograd import backward, grad
+from gradcli.engine.factory import Variable
+from gradcli.engine.functional import GradcheckError, gradcheck
+from gradcli.engine.grad_mode import enable_grad, no_grad, set_grad_enabled
+from . import functional  # noqa: F401

@@ -1,0 +1,3 @@
+"""torch.nn: only the functional interface (gradcli has no modules or parameters)."""
+
+from . import functional  # noqa: F401
