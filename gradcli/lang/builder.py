@@ -1,0 +1,634 @@
+"""From Lark's parse tree to the syntax tree of gradcli.lang.nodes, checking what the grammar cannot:
+valid assignment targets, argument order, string escapes and f-string fields."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from lark import Token, Transformer, v_args
+from lark.exceptions import VisitError
+
+from gradcli.lang import nodes as n
+from gradcli.lang.diagnostics import ScriptSyntaxError
+
+SIMPLE_ESCAPES = {"\n": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b", "f": "\f", "n": "\n",
+                  "r": "\r", "t": "\t", "v": "\v"}
+ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3}|[\s\S])")
+STRING_PREFIX = re.compile(r"[rRfF]*")
+CONVERSIONS = ("r", "s", "a")
+
+
+def span_of(meta):
+    if getattr(meta, "empty", True):
+        return n.Span(1, 0, 1, 0)
+    return n.Span(meta.line, meta.column - 1, meta.end_line, meta.end_column - 1)
+
+
+def token_span(token):
+    return n.Span(token.line, token.column - 1, token.end_line, token.end_column - 1)
+
+
+def joined_span(first, last):
+    return n.Span(first.line, first.col, last.end_line, last.end_col)
+
+
+def error_at(span, message):
+    return ScriptSyntaxError(message, span.line, span.col)
+
+
+@v_args(meta=True)
+class ASTBuilder(Transformer):
+    """Transforms a parse tree into nodes; `parse_field(text)` parses an f-string field's expression."""
+
+    def __init__(self, parse_field):
+        super().__init__()
+        self.parse_field = parse_field
+
+    def build(self, tree):
+        try:
+            return self.transform(tree)
+        except VisitError as err:
+            if isinstance(err.orig_exc, ScriptSyntaxError):
+                raise err.orig_exc from None
+            if isinstance(err.orig_exc, RecursionError):
+                raise ScriptSyntaxError("too many nested expressions", 1, 0) from None
+            raise
+        except RecursionError:
+            raise ScriptSyntaxError("too many nested expressions", 1, 0) from None
+
+    # ---- statement lists ----
+
+    def file_input(self, meta, children):
+        return n.Module(span_of(meta), _flatten(children))
+
+    def eval_input(self, meta, children):
+        return children[0]
+
+    def simple_stmt(self, meta, children):
+        return [child for child in children if child is not None]
+
+    def suite(self, meta, children):
+        return _flatten(children)
+
+    # ---- simple statements ----
+
+    def expr_stmt(self, meta, children):
+        value = children[0]
+        _check_no_star(value)
+        return n.ExprStmt(span_of(meta), value)
+
+    def assign(self, meta, children):
+        *targets, value = children
+        for target in targets:
+            _check_target(target)
+        _check_no_star(value)
+        return n.Assign(span_of(meta), targets, value)
+
+    def augassign(self, meta, children):
+        target, op, value = children
+        if not isinstance(target, (n.Name, n.Attribute, n.Subscript)):
+            raise error_at(target.span, f"'{_describe(target)}' is an illegal expression for augmented assignment")
+        return n.AugAssign(span_of(meta), target, op[:-1], value)
+
+    def augassign_op(self, meta, children):
+        return str(children[0])
+
+    def del_stmt(self, meta, children):
+        target = children[0]
+        targets = target.elts if isinstance(target, n.TupleExpr) else [target]
+        for each in targets:
+            _check_target(each, deleting=True)
+        return n.Delete(span_of(meta), targets)
+
+    def pass_stmt(self, meta, children):
+        return n.Pass(span_of(meta))
+
+    def break_stmt(self, meta, children):
+        return n.Break(span_of(meta))
+
+    def continue_stmt(self, meta, children):
+        return n.Continue(span_of(meta))
+
+    def return_stmt(self, meta, children):
+        return n.Return(span_of(meta), children[0])
+
+    def raise_stmt(self, meta, children):
+        return n.Raise(span_of(meta), children[0], children[1])
+
+    def assert_stmt(self, meta, children):
+        return n.Assert(span_of(meta), children[0], children[1])
+
+    def import_stmt(self, meta, children):
+        return n.Import(span_of(meta), children)
+
+    def dotted_as_name(self, meta, children):
+        path, alias = children
+        return n.ImportAlias(span_of(meta), path, str(alias) if alias is not None else None)
+
+    def dotted_name(self, meta, children):
+        return tuple(str(part) for part in children)
+
+    def from_import(self, meta, children):
+        module, names = children
+        return n.ImportFrom(span_of(meta), module, None if names == "*" else names)
+
+    def star(self, meta, children):
+        return "*"
+
+    def import_names(self, meta, children):
+        return children
+
+    def import_as_name(self, meta, children):
+        name, alias = children
+        return n.ImportAlias(span_of(meta), (str(name),), str(alias) if alias is not None else None)
+
+    # ---- compound statements ----
+
+    def if_stmt(self, meta, children):
+        test, body, *elifs, orelse = children
+        orelse = orelse or []
+        for clause in reversed(elifs):
+            clause.orelse = orelse
+            orelse = [clause]
+        return n.If(span_of(meta), test, body, orelse)
+
+    def elif_clause(self, meta, children):
+        test, body = children
+        return n.If(span_of(meta), test, body, [])
+
+    def while_stmt(self, meta, children):
+        return n.While(span_of(meta), children[0], children[1])
+
+    def for_stmt(self, meta, children):
+        target, iterable, body = children
+        _check_target(target)
+        return n.For(span_of(meta), target, iterable, body)
+
+    def try_stmt(self, meta, children):
+        body, *handlers, orelse, finalbody = children
+        for handler in handlers[:-1]:
+            if handler.type is None:
+                raise error_at(handler.span, "default 'except:' must be last")
+        return n.Try(span_of(meta), body, handlers, orelse or [], finalbody or [])
+
+    def try_finally(self, meta, children):
+        body, finalbody = children
+        return n.Try(span_of(meta), body, [], [], finalbody)
+
+    def except_clause(self, meta, children):
+        exc_type, name, body = children
+        return n.ExceptHandler(span_of(meta), exc_type, str(name) if name is not None else None, body)
+
+    def with_stmt(self, meta, children):
+        *items, body = children
+        return n.With(span_of(meta), items, body)
+
+    def with_item(self, meta, children):
+        context, name = children
+        return n.WithItem(span_of(meta), context, str(name) if name is not None else None)
+
+    def funcdef(self, meta, children):
+        name, params, body = children
+        params = params or []
+        local_names = frozenset(param.name for param in params) | bound_names(body)
+        return n.FunctionDef(span_of(meta), str(name), params, body, local_names)
+
+    def parameters(self, meta, children):
+        seen = set()
+        has_default = False
+        for param in children:
+            if param.name in seen:
+                raise error_at(param.span, f"duplicate argument '{param.name}' in function definition")
+            seen.add(param.name)
+            if param.default is None and has_default:
+                raise error_at(param.span, "non-default argument follows default argument")
+            has_default = has_default or param.default is not None
+        return children
+
+    def parameter(self, meta, children):
+        return n.Param(span_of(meta), str(children[0]), children[1])
+
+    # ---- expressions ----
+
+    def ifexp(self, meta, children):
+        body, test, orelse = children
+        return n.IfExp(span_of(meta), test, body, orelse)
+
+    def lambdef(self, meta, children):
+        params, body = children
+        params = params or []
+        return n.Lambda(span_of(meta), params, body, frozenset(param.name for param in params))
+
+    def or_op(self, meta, children):
+        return n.BoolOp(span_of(meta), "or", children)
+
+    def and_op(self, meta, children):
+        return n.BoolOp(span_of(meta), "and", children)
+
+    def not_op(self, meta, children):
+        return n.UnaryOp(span_of(meta), "not", children[0])
+
+    def compare(self, meta, children):
+        return n.Compare(span_of(meta), children[0], children[1::2], children[2::2])
+
+    def comp_op(self, meta, children):
+        return " ".join(str(token) for token in children)
+
+    def binary_chain(self, meta, children):
+        result = children[0]
+        for op, right in zip(children[1::2], children[2::2]):
+            result = n.BinOp(joined_span(result.span, right.span), result, str(op), right)
+        return result
+
+    def _same_operator_chain(op):
+        def chain(self, meta, children):
+            result = children[0]
+            for right in children[1:]:
+                result = n.BinOp(joined_span(result.span, right.span), result, op, right)
+            return result
+        return chain
+
+    binary_chain_or = _same_operator_chain("|")
+    binary_chain_xor = _same_operator_chain("^")
+    binary_chain_and = _same_operator_chain("&")
+    del _same_operator_chain
+
+    def unary(self, meta, children):
+        return n.UnaryOp(span_of(meta), str(children[0]), children[1])
+
+    def power(self, meta, children):
+        return n.BinOp(span_of(meta), children[0], "**", children[1])
+
+    def call(self, meta, children):
+        func, arguments = children
+        args, keywords = [], []
+        for argument in arguments or []:
+            if isinstance(argument, n.Keyword):
+                if any(keyword.name == argument.name for keyword in keywords):
+                    raise error_at(argument.span, f"keyword argument repeated: {argument.name}")
+                keywords.append(argument)
+            elif keywords and not isinstance(argument, n.Starred):
+                raise error_at(argument.span, "positional argument follows keyword argument")
+            else:
+                args.append(argument)
+        return n.Call(span_of(meta), func, args, keywords)
+
+    def arguments(self, meta, children):
+        return children
+
+    def keyword(self, meta, children):
+        name, value = children
+        return n.Keyword(span_of(meta), str(name), value)
+
+    def star_arg(self, meta, children):
+        return n.Starred(span_of(meta), children[0])
+
+    def subscript(self, meta, children):
+        return n.Subscript(span_of(meta), children[0], children[1])
+
+    def subscript_tuple(self, meta, children):
+        return n.TupleExpr(span_of(meta), children)
+
+    def slice(self, meta, children):
+        lower, upper, step = children
+        return n.Slice(span_of(meta), lower, upper, step)
+
+    def attribute(self, meta, children):
+        return n.Attribute(span_of(meta), children[0], str(children[1]))
+
+    def tuple(self, meta, children):
+        return n.TupleExpr(span_of(meta), children)
+
+    def list(self, meta, children):
+        return n.ListExpr(span_of(meta), [child for child in children if child is not None])
+
+    def starred(self, meta, children):
+        return n.Starred(span_of(meta), children[0])
+
+    def list_comp(self, meta, children):
+        elt, *generators = children
+        _check_no_star(elt)
+        targets = frozenset().union(*(_target_names(generator.target) for generator in generators))
+        return n.ListComp(span_of(meta), elt, generators, targets)
+
+    def comp_for(self, meta, children):
+        target, iterable, *conditions = children
+        _check_target(target)
+        return n.Comprehension(span_of(meta), target, iterable, conditions)
+
+    def comp_if(self, meta, children):
+        return children[0]
+
+    def name(self, meta, children):
+        return n.Name(span_of(meta), str(children[0]))
+
+    def int_literal(self, meta, children):
+        try:
+            return n.Constant(span_of(meta), int(str(children[0]), 0))
+        except ValueError as err:  # more digits than Python converts (sys.get_int_max_str_digits)
+            raise error_at(span_of(meta), str(err)) from None
+
+    def float_literal(self, meta, children):
+        return n.Constant(span_of(meta), float(str(children[0]).replace("_", "")))
+
+    def ellipsis(self, meta, children):
+        return n.Constant(span_of(meta), ...)
+
+    def none(self, meta, children):
+        return n.Constant(span_of(meta), None)
+
+    def true(self, meta, children):
+        return n.Constant(span_of(meta), True)
+
+    def false(self, meta, children):
+        return n.Constant(span_of(meta), False)
+
+    # ---- strings ----
+
+    def strings(self, meta, children):
+        """Adjacent literals concatenate; with any f-string among them the result is an f-string."""
+        parts = []
+        for token in children:
+            parts.extend(self._string_parts(token))
+        span = span_of(meta)
+        if all(isinstance(part, str) for part in parts):
+            return n.Constant(span, "".join(parts))
+        return n.FString(span, _merge_text(parts))
+
+    def _string_parts(self, token):
+        text = str(token)
+        prefix = STRING_PREFIX.match(text).group().lower()
+        quote = 3 if text[len(prefix):len(prefix) + 3] in ('"""', "'''") else 1
+        start = len(prefix) + quote
+        body = text[start:len(text) - quote]
+        raw = "r" in prefix
+        if "f" not in prefix:
+            return [body if raw else decode_escapes(body, _offset_span(token, start))]
+        return self._fstring_parts(token, body, start, raw)
+
+    def _fstring_parts(self, token, body, start, raw):
+        """Split an f-string body into text and fields; `start` is the body's offset in the token."""
+        parts, text, i = [], [], 0
+        while i < len(body):
+            char = body[i]
+            if char in "{}" and body[i + 1:i + 2] == char:
+                text.append(char)
+                i += 2
+            elif char == "}":
+                raise error_at(_offset_span(token, start + i), "f-string: single '}' is not allowed")
+            elif char == "{":
+                literal = "".join(text)
+                parts.append(literal if raw else decode_escapes(literal, _offset_span(token, start + i)))
+                text = []
+                field, i = self._field(token, body, start, i)
+                parts.append(field)
+            else:
+                text.append(char)
+                i += 1
+        literal = "".join(text)
+        parts.append(literal if raw else decode_escapes(literal, _offset_span(token, start + len(body))))
+        return [part for part in parts if part != ""]
+
+    def _field(self, token, body, start, i):
+        """Parse the `{...}` field opening at body[i]; returns the FormattedValue and the index after it."""
+        expr_start = i + 1
+        expr_end = _field_expression_end(body, expr_start)
+        if expr_end is None:
+            raise error_at(_offset_span(token, start + i), "f-string: expecting '}'")
+        expression = body[expr_start:expr_end]
+        debug_text = None
+        stripped = expression.rstrip()
+        if stripped.endswith("=") and not stripped.endswith(("==", "!=", "<=", ">=")):
+            debug_text = expression
+            expression = stripped[:-1]
+        if not expression.strip():
+            raise error_at(_offset_span(token, start + expr_start), "f-string: empty expression not allowed")
+        if "\\" in expression:
+            raise error_at(_offset_span(token, start + expr_start),
+                           "f-string expression part cannot include a backslash")
+        lead = len(expression) - len(expression.lstrip())
+        value = self._field_expression(token, start + expr_start + lead, expression[lead:])
+        i = expr_end
+        conversion = spec = None
+        if body[i:i + 1] == "!":
+            conversion = body[i + 1:i + 2]
+            if conversion not in CONVERSIONS:
+                raise error_at(_offset_span(token, start + i),
+                               "f-string: invalid conversion character: expected 's', 'r', or 'a'")
+            i += 2
+        if body[i:i + 1] == ":":
+            spec_end = _spec_end(body, i + 1)
+            if spec_end is None:
+                raise error_at(_offset_span(token, start + i), "f-string: expecting '}'")
+            spec_parts = self._fstring_parts(token, body[i + 1:spec_end], start + i + 1, raw=True)
+            spec = n.FString(_offset_span(token, start + i + 1), _merge_text(spec_parts))
+            i = spec_end
+        if body[i:i + 1] != "}":
+            raise error_at(_offset_span(token, start + i), "f-string: expecting '}'")
+        field_span = _offset_span(token, start + expr_start - 1, start + i + 1)
+        return n.FormattedValue(field_span, value, conversion, spec, debug_text), i + 1
+
+    def _field_expression(self, token, offset, expression):
+        """Parse a field's expression, with positions moved to where it stands in the file."""
+        line, col = _offset_position(token, offset)
+        try:
+            tree = self.parse_field(expression)
+        except ScriptSyntaxError as err:
+            raise ScriptSyntaxError(f"f-string: {err.message}", line + err.line - 1,
+                                    (col if err.line == 1 else 0) + err.col) from None
+        return _moved(ASTBuilder(self.parse_field).build(tree), line - 1, col)
+
+
+# ---- helpers ----------------------------------------------------------------------------------------
+
+
+def _flatten(children):
+    result = []
+    for child in children:
+        if isinstance(child, list):
+            result.extend(child)
+        elif child is not None:
+            result.append(child)
+    return result
+
+
+def _merge_text(parts):
+    merged = []
+    for part in parts:
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        else:
+            merged.append(part)
+    return merged
+
+
+def _offset_position(token, offset):
+    """The (line, 0-based column) of character `offset` of a token's text."""
+    before = str(token)[:offset]
+    newlines = before.count("\n")
+    if newlines == 0:
+        return token.line, token.column - 1 + offset
+    return token.line + newlines, len(before) - before.rfind("\n") - 1
+
+
+def _offset_span(token, offset, end_offset=None):
+    line, col = _offset_position(token, offset)
+    end_line, end_col = _offset_position(token, offset + 1 if end_offset is None else end_offset)
+    return n.Span(line, col, end_line, end_col)
+
+
+def _moved(node, lines, cols):
+    """`node` with every span moved: by `lines` lines, and by `cols` columns on the node's first line."""
+    def move(span):
+        return n.Span(span.line + lines, span.col + (cols if span.line == 1 else 0),
+                      span.end_line + lines, span.end_col + (cols if span.end_line == 1 else 0))
+
+    def visit(value):
+        if isinstance(value, n.Node):
+            value.span = move(value.span)
+            for item in value.fields().values():
+                visit(item)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+    visit(node)
+    return node
+
+
+def _field_expression_end(body, i):
+    """Where a field's expression ends: at the first '}', '!' (not '!='), or ':' outside brackets/strings."""
+    depth = 0
+    quote = None
+    while i < len(body):
+        char = body[i]
+        if quote:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}":
+            if depth == 0:
+                return i if char == "}" else None
+            depth -= 1
+        elif depth == 0 and (char == ":" or (char == "!" and body[i + 1:i + 2] != "=")):
+            return i
+        i += 1
+    return None
+
+
+def _spec_end(body, i):
+    """The index of the '}' that closes a format spec, which may hold nested {fields}."""
+    depth = 0
+    while i < len(body):
+        if body[i] == "{":
+            depth += 1
+        elif body[i] == "}":
+            if depth == 0:
+                return i
+            depth -= 1
+        i += 1
+    return None
+
+
+def decode_escapes(text, span):
+    """Python's backslash escapes in a non-raw string; unknown escapes stay as written, as in Python."""
+    if "\\" not in text:
+        return text
+
+    def replace(match):
+        escape = match.group(1)
+        head = escape[0]
+        if head in SIMPLE_ESCAPES:
+            return SIMPLE_ESCAPES[head]
+        if head in "xuU" and len(escape) > 1:
+            return chr(int(escape[1:], 16))
+        if head in "xuU":
+            raise error_at(span, f"truncated \\{head} escape in string")
+        if head == "N":
+            try:
+                return unicodedata.lookup(escape[2:-1])
+            except (KeyError, IndexError):
+                raise error_at(span, "malformed \\N character escape in string") from None
+        if head in "01234567":
+            return chr(int(escape, 8))
+        return "\\" + escape
+
+    try:
+        return ESCAPE.sub(replace, text)
+    except ValueError:  # \U beyond the Unicode range
+        raise error_at(span, "illegal Unicode character in string") from None
+
+
+def _describe(node):
+    return {n.Call: "function call", n.Constant: "literal", n.BinOp: "expression", n.UnaryOp: "expression",
+            n.BoolOp: "expression", n.Compare: "comparison", n.TupleExpr: "tuple", n.ListExpr: "list",
+            n.Lambda: "lambda", n.IfExp: "conditional expression", n.FString: "f-string expression",
+            n.ListComp: "list comprehension", n.Starred: "starred"}.get(type(node), "expression")
+
+
+def _check_target(target, deleting=False):
+    """Python's rule for what may stand left of '=' (or after `for`, or in `del`)."""
+    verb = "delete" if deleting else "assign to"
+    if isinstance(target, (n.Name, n.Attribute, n.Subscript)):
+        return
+    if isinstance(target, (n.TupleExpr, n.ListExpr)):
+        stars = [elt for elt in target.elts if isinstance(elt, n.Starred)]
+        if len(stars) > 1:
+            raise error_at(stars[1].span, "multiple starred expressions in assignment")
+        for elt in target.elts:
+            _check_target(elt.value if isinstance(elt, n.Starred) and not deleting else elt, deleting)
+        return
+    if isinstance(target, n.Starred):
+        raise error_at(target.span, "starred assignment target must be in a list or tuple")
+    raise error_at(target.span, f"cannot {verb} {_describe(target)}")
+
+
+def _check_no_star(value):
+    if isinstance(value, n.Starred):
+        raise error_at(value.span, "can't use starred expression here")
+
+
+def _target_names(target):
+    if isinstance(target, n.Name):
+        return {target.id}
+    if isinstance(target, (n.TupleExpr, n.ListExpr)):
+        return set().union(*(_target_names(elt) for elt in target.elts))
+    if isinstance(target, n.Starred):
+        return _target_names(target.value)
+    return set()
+
+
+def bound_names(body):
+    """The names a function body binds (Python's locals), not looking inside nested functions."""
+    names = set()
+    for stmt in body:
+        if isinstance(stmt, n.Assign):
+            for target in stmt.targets:
+                names |= _target_names(target)
+        elif isinstance(stmt, (n.AugAssign, n.For)):
+            names |= _target_names(stmt.target)
+        elif isinstance(stmt, n.Delete):
+            for target in stmt.targets:
+                names |= _target_names(target)
+        elif isinstance(stmt, n.FunctionDef):
+            names.add(stmt.name)
+        elif isinstance(stmt, n.Import):
+            names |= {alias.alias or alias.path[0] for alias in stmt.names}
+        elif isinstance(stmt, n.ImportFrom):
+            if stmt.names is None:
+                raise error_at(stmt.span, "import * only allowed at module level")
+            names |= {alias.alias or alias.path[0] for alias in stmt.names}
+        elif isinstance(stmt, n.With):
+            names |= {item.name for item in stmt.items if item.name}
+        if isinstance(stmt, n.Try):
+            names |= {handler.name for handler in stmt.handlers if handler.name}
+            for block in (stmt.body, stmt.orelse, stmt.finalbody, *(h.body for h in stmt.handlers)):
+                names |= bound_names(block)
+        elif isinstance(stmt, n.If):
+            names |= bound_names(stmt.body) | bound_names(stmt.orelse)
+        elif isinstance(stmt, (n.For, n.While, n.With)):
+            names |= bound_names(stmt.body)
+    return frozenset(names)

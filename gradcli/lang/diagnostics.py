@@ -1,0 +1,82 @@
+"""Syntax diagnostics: where a script stops parsing, and what the parser expected there.
+
+They are shown as Python shows a SyntaxError: the file and line, the source line, a caret under the
+offending token, then the message.
+"""
+
+from __future__ import annotations
+
+# What can start an expression: when the parser would accept any expression, saying "an expression"
+# is clearer than listing these.
+EXPRESSION_START_TERMINALS = frozenset({
+    "NAME", "DEC_NUMBER", "HEX_NUMBER", "OCT_NUMBER", "BIN_NUMBER", "FLOAT_NUMBER", "STRING", "LONG_STRING"})
+EXPRESSION_START_LITERALS = frozenset({"(", "[", "-", "+", "~", "not", "lambda", "None", "True", "False", "..."})
+# What can continue an expression: after an operand, summed up as "an operator".
+OPERATOR_LITERALS = frozenset({"+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<", ">", "==", "!=",
+                               "<=", ">=", "and", "or", "not", "in", "is", "if", ".", "(", "[",
+                               "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^="})
+REGEX_TERMINAL_NAMES = {
+    "NAME": "a name",
+    "DEC_NUMBER": "a number", "HEX_NUMBER": "a number", "OCT_NUMBER": "a number", "BIN_NUMBER": "a number",
+    "FLOAT_NUMBER": "a number",
+    "STRING": "a string", "LONG_STRING": "a string",
+    "_NEWLINE": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "$END": "the end of the input",
+}
+
+
+class ScriptSyntaxError(Exception):
+    """A script that does not parse. `incomplete` is true when more input could make it valid."""
+
+    def __init__(self, message, line, col, *, kind="SyntaxError", incomplete=False):
+        super().__init__(message)
+        self.message = message
+        self.line = line        # 1-based
+        self.col = col          # 0-based
+        self.kind = kind        # "SyntaxError" or "IndentationError", as Python names them
+        self.incomplete = incomplete
+
+    def format(self, filename, source):
+        """Python's layout: location, the stripped source line, a caret under the offending column."""
+        lines = source.splitlines()
+        text = lines[self.line - 1] if 0 < self.line <= len(lines) else ""
+        stripped = text.lstrip()
+        caret_col = max(0, min(self.col - (len(text) - len(stripped)), len(stripped)))
+        shown = f"    {stripped}\n    {' ' * caret_col}^\n" if stripped else ""
+        return f'  File "{filename}", line {self.line}\n{shown}{self.kind}: {self.message}\n'
+
+
+def describe_expected(expected, literal_of):
+    """What the parser would have accepted, in words; `literal_of(name)` gives a terminal's fixed text."""
+    names = set(expected)
+    described = []
+    if EXPRESSION_START_TERMINALS <= names:
+        described.append("an expression")
+        names = {name for name in names
+                 if name not in EXPRESSION_START_TERMINALS and literal_of(name) not in EXPRESSION_START_LITERALS}
+    after_operand = any(literal_of(name) == "+" for name in names)
+    operators = {name for name in names if after_operand and literal_of(name) in OPERATOR_LITERALS}
+    for name in sorted(names - operators, key=lambda name: (name.startswith("_"), name)):
+        literal = literal_of(name)
+        text = REGEX_TERMINAL_NAMES.get(name) or (f"'{literal}'" if literal is not None else name)
+        if text not in described:
+            described.append(text)
+    if operators:
+        described.append("an operator")
+    if len(described) <= 1:
+        return "".join(described)
+    return ", ".join(described[:-1]) + " or " + described[-1]
+
+
+def describe_token(token):
+    if token.type == "$END":
+        return "end of input"
+    if token.type == "_NEWLINE":
+        return "end of line"
+    if token.type == "_INDENT":
+        return "indent"
+    if token.type == "_DEDENT":
+        return "dedent"
+    return repr(str(token))

@@ -1,0 +1,197 @@
+"""Parsing scripts: the Lark parser (built on first use, cached on disk), indentation, error reporting."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from gradcli.lang import nodes
+from gradcli.lang.diagnostics import ScriptSyntaxError, describe_expected, describe_token
+
+GRAMMAR_FILE = "gradcli.lark"
+OPENING_BRACKETS = {"LPAR": "RPAR", "LSQB": "RSQB", "LBRACE": "RBRACE"}
+CLOSING_BRACKETS = frozenset(OPENING_BRACKETS.values())
+MAX_BRACKET_DEPTH = 200  # as CPython's parser: deeper nesting is refused rather than recursed into
+TAB_SIZE = 8
+
+
+def grammar_path() -> Path:
+    """The grammar file: inside the package in a wheel (gradcli/grammar/), beside it in a source checkout."""
+    package_dir = Path(__file__).resolve().parent.parent
+    for folder in (package_dir / "grammar", package_dir.parent / "grammar"):
+        path = folder / GRAMMAR_FILE
+        if path.is_file():
+            return path
+    raise FileNotFoundError(f"gradcli's grammar file {GRAMMAR_FILE} is missing from {package_dir}")
+
+
+@functools.cache
+def _lark():
+    from lark import Lark
+
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="basic",
+                postlex=Layout(), start=["file_input", "eval_input"], propagate_positions=True,
+                maybe_placeholders=True, cache=True)
+
+
+def literal_of(terminal_name):
+    """The fixed text of a terminal such as RPAR -> ')', or None for a pattern such as NAME."""
+    from lark.lexer import PatternStr
+
+    pattern = _lark().get_terminal(terminal_name).pattern
+    return pattern.value if isinstance(pattern, PatternStr) else None
+
+
+class Layout:
+    """Lark post-lexer: newlines and indentation become _NEWLINE/_INDENT/_DEDENT tokens, as in Python.
+
+    Newlines inside brackets are ignored; bracket mismatches are reported here, where their positions
+    are known. State lives in the generator, so nested parses (f-string fields) cannot disturb it.
+    """
+
+    always_accept = ("_NEWLINE",)
+
+    def process(self, stream):
+        from lark import Token
+
+        indents = [0]
+        brackets = []
+        first = True
+        for token in stream:
+            kind = token.type
+            if first and kind != "_NEWLINE" and token.column > 1:
+                raise ScriptSyntaxError("unexpected indent", token.line, token.column - 1, kind="IndentationError")
+            first = False
+            if kind == "_NEWLINE":
+                if brackets:
+                    continue
+                yield token
+                indent_text = token.rsplit("\n", 1)[1]
+                width = len(indent_text.expandtabs(TAB_SIZE))
+                line = token.end_line
+                at = dict(start_pos=token.end_pos - len(indent_text), line=line, column=1, end_line=line,
+                          end_column=len(indent_text) + 1, end_pos=token.end_pos)
+                if width > indents[-1]:
+                    indents.append(width)
+                    yield Token("_INDENT", indent_text, **at)
+                    continue
+                while width < indents[-1]:
+                    indents.pop()
+                    yield Token("_DEDENT", indent_text, **at)
+                if width != indents[-1]:
+                    raise ScriptSyntaxError("unindent does not match any outer indentation level", line, width,
+                                            kind="IndentationError")
+                continue
+            if kind in OPENING_BRACKETS:
+                brackets.append(token)
+                if len(brackets) > MAX_BRACKET_DEPTH:
+                    raise ScriptSyntaxError("too many nested parentheses", token.line, token.column - 1)
+            elif kind in CLOSING_BRACKETS:
+                if not brackets:
+                    raise ScriptSyntaxError(f"unmatched '{token}'", token.line, token.column - 1)
+                opener = brackets.pop()
+                if OPENING_BRACKETS[opener.type] != kind:
+                    raise ScriptSyntaxError(
+                        f"closing parenthesis '{token}' does not match opening parenthesis '{opener}'",
+                        token.line, token.column - 1)
+            yield token
+        if brackets:
+            opener = brackets[-1]
+            raise ScriptSyntaxError(f"'{opener}' was never closed", opener.line, opener.column - 1,
+                                    incomplete=True)
+        for _ in indents[1:]:
+            yield Token("_DEDENT", "")
+
+
+def normalize(source: str) -> str:
+    """Python's view of a source text: no BOM, '\\n' line ends, a final newline."""
+    source = source.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return source if source.endswith("\n") else source + "\n"
+
+
+def parse(source: str) -> nodes.Module:
+    """The syntax tree of a script; raises ScriptSyntaxError with the position and what was expected."""
+    from gradcli.lang.builder import ASTBuilder
+
+    text = normalize(source)
+    tree = _parse_tree(text, "file_input")
+    return ASTBuilder(_parse_field).build(tree)
+
+
+def _parse_field(text: str):
+    """The parse tree of an f-string field's expression (positions relative to the field's text)."""
+    return _parse_tree(text, "eval_input")
+
+
+def _parse_tree(text, start):
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+
+    try:
+        return _lark().parse(text, start=start)
+    except UnexpectedCharacters as err:
+        raise _character_error(err, text) from None
+    except UnexpectedInput as err:
+        raise _token_error(err, text) from None
+    except RecursionError:
+        raise ScriptSyntaxError("too many nested expressions", 1, 0) from None
+
+
+def _end_position(text):
+    body = text.rstrip()
+    line = body.count("\n") + 1
+    return line, len(body) - (body.rfind("\n") + 1)
+
+
+def _token_error(err, text):
+    token = getattr(err, "token", None)
+    expected = getattr(err, "expected", None) or set()
+    if getattr(err, "interactive_parser", None) is not None:
+        expected = err.interactive_parser.accepts()  # exact, where `expected` over-approximates
+    if token is None or token.type == "$END":
+        line, col = _end_position(text)
+        if "_INDENT" in expected:
+            return ScriptSyntaxError("expected an indented block", line, col, kind="IndentationError",
+                                     incomplete=True)
+        what = describe_expected(expected, literal_of)
+        return ScriptSyntaxError("unexpected end of input" + (f"; expected {what}" if what else ""), line, col,
+                                 incomplete=True)
+    line, col = token.line, token.column - 1
+    if token.type == "_INDENT":
+        return ScriptSyntaxError("unexpected indent", line, col, kind="IndentationError")
+    if "_INDENT" in expected:
+        return ScriptSyntaxError("expected an indented block", line, col, kind="IndentationError")
+    if token.type == "_DEDENT":
+        # The block ended where a statement still needed its next part, such as `try:` without `except`.
+        line, col = _end_position(text[:token.start_pos])
+    what = describe_expected(expected, literal_of)
+    return ScriptSyntaxError(f"unexpected {describe_token(token)}" + (f"; expected {what}" if what else ""),
+                             line, col)
+
+
+def _character_error(err, text):
+    rest = text[err.pos_in_stream:]
+    line, col = err.line, err.column - 1
+    if text[max(0, err.pos_in_stream - 2):err.pos_in_stream + 1] in ('"""', "'''"):
+        # The lexer took the first two quotes for an empty string.
+        return ScriptSyntaxError("unterminated triple-quoted string literal", line, col - 2, incomplete=True)
+    if rest.lstrip("rRfF")[:1] in ("'", '"'):
+        return ScriptSyntaxError("unterminated string literal", line, col)
+    return ScriptSyntaxError(f"invalid character {rest[0]!r}", line, col)
+
+
+def check_complete(text: str) -> str:
+    """For a REPL: 'run' when `text` (the lines entered so far, joined with '\n') is a complete input,
+    'more' when it needs more lines, 'error' when no more lines can make it valid.
+
+    As in Python's REPL, a compound statement (for, if, def, ...) ends with a blank line.
+    """
+    ends_with_blank_line = "\n" in text and text.rsplit("\n", 1)[1].strip() == ""
+    try:
+        module = parse(text)
+    except ScriptSyntaxError as err:
+        if not err.incomplete or (err.kind == "IndentationError" and ends_with_blank_line):
+            return "error"
+        return "more"
+    if module.body and isinstance(module.body[-1], nodes.COMPOUND_STATEMENTS) and not ends_with_blank_line:
+        return "more"
+    return "run"
