@@ -163,7 +163,7 @@ def _conform(g, meta):
     """Bring an input's gradient to the input's shape (undo broadcasting) and dtype."""
     if g._data.shape != meta.shape:
         g = sum_to(g, meta.shape)
-    if g._data.dtype != meta.dtype.np:
+    if g._data.dtype != meta.np_dtype:
         g = g.to(meta.dtype)
     return g
 

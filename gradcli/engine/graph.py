@@ -54,7 +54,7 @@ class Node:
         self.released_location = None
 
     def name(self):
-        return type(self).__name__
+        return self.torch_name
 
     @property
     def next_functions(self):
@@ -76,22 +76,21 @@ class Node:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
         for tensor, version in self.versions:
             if tensor._version_counter[0] != version:
-                raise engine_error(_modified_message(tensor, version), "modified", node=self, tensor=tensor)
+                # torch names the saved output's own node, and a saved input's current producer
+                producer = self if tensor is self.output else tensor.grad_fn
+                raise engine_error(_modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
         return self.inputs, self.output
 
 
 def _versions(rule, inputs, output):
-    saved = []
-    if rule.save_inputs:
-        saved = [(x, x._version_counter[0]) for x in inputs if hasattr(x, "_version_counter")]
+    saved = [(x, x._version_counter[0]) for x in inputs if hasattr(x, "_version_counter")] if rule.save_inputs else []
     if rule.save_output:
         saved.append((output, output._version_counter[0]))
     return saved
 
 
-def _modified_message(tensor, version):
+def _modified_message(tensor, version, producer):
     shape = ", ".join(map(str, tensor.shape))
-    producer = tensor.grad_fn
     origin = f", which is output 0 of {_short_name(producer)}," if producer is not None else ""
     return ("one of the variables needed for gradient computation has been modified by an inplace operation: "
             f"[torch.{tensor.dtype.legacy_name} [{shape}]]{origin} is at version {tensor._version_counter[0]}; "
@@ -109,10 +108,11 @@ _node_classes = {}
 
 
 def node_class(name):
-    """The Node subclass named as torch names the grad_fn (one class per name, made once)."""
+    """The Node subclass named as torch names the grad_fn (one class per name, made once).
+    A qualified name such as 'torch::autograd::CopySlices' is what name() returns; the class is 'CopySlices'."""
     cls = _node_classes.get(name)
     if cls is None:
-        cls = _node_classes[name] = type(name, (Node,), {"__slots__": ()})
+        cls = _node_classes[name] = type(name.rsplit("::", 1)[-1], (Node,), {"__slots__": (), "torch_name": name})
     return cls
 
 

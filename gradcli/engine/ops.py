@@ -25,12 +25,19 @@ _state = grad_mode.state
 class Meta:
     """What the engine keeps of an input whose value the rule does not need."""
 
-    __slots__ = ("shape", "dtype", "ndim")
+    __slots__ = ("shape", "np_dtype")
 
     def __init__(self, tensor):
         self.shape = tensor._data.shape
-        self.dtype = tensor.dtype
-        self.ndim = len(self.shape)
+        self.np_dtype = tensor._data.dtype
+
+    @property
+    def dtype(self):
+        return dtypes.from_numpy(self.np_dtype)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
 
 
 class Rule:
@@ -48,7 +55,7 @@ class Rule:
     def __call__(self, *inputs, params=(), arrays=None):
         """Run the forward on arrays and, if any input requires grad, record a node."""
         if arrays is None:
-            arrays = [x._data if isinstance(x, Tensor) else x for x in inputs]
+            arrays = [x._data if type(x) is Tensor else x for x in inputs]
         data = self.forward(*arrays, *params)
         if self.view:
             first = inputs[0]
@@ -57,7 +64,7 @@ class Rule:
             out = _make(data)
         if _state.enabled:
             for x in inputs:
-                if isinstance(x, Tensor) and x._requires_grad:
+                if type(x) is Tensor and x._requires_grad:
                     _record(self, inputs, params, out)
                     break
         return out
@@ -66,15 +73,17 @@ class Rule:
 def _record(rule, inputs, params, out):
     edges, metas = [], []
     for x in inputs:
-        if isinstance(x, Tensor):
+        if type(x) is Tensor:
             metas.append(Meta(x))
-            edges.append(x.grad_fn or (x._grad_accumulator() if x._requires_grad else None))
+            edges.append(x.grad_fn if x.grad_fn is not None else x._grad_accumulator() if x._requires_grad else None)
         else:
             metas.append(None)
             edges.append(None)
-    args = inputs if rule.save_inputs else tuple(x if m is None else m for m, x in zip(metas, inputs))
-    out.grad_fn = rule.node_class(rule, tuple(edges), tuple(metas), tuple(args),
-                                  out if rule.save_output else None, params)
+    if rule.save_inputs:
+        args = inputs
+    else:  # the vjps see only shapes and dtypes (and plain numbers)
+        args = [x if m is None else m for m, x in zip(metas, inputs)]
+    out.grad_fn = rule.node_class(rule, edges, metas, args, out if rule.save_output else None, params)
     out._requires_grad = True
 
 
@@ -228,7 +237,7 @@ R = dict(
     index=Rule("IndexBackward0", lambda a, key: a[key], lambda g, out, a, key: _embed(g, a.shape, key), save=None),
     embed=Rule("IndexPutBackward0", lambda g, shape, key: _embed_array(g, shape, key),
                lambda g, out, a, shape, key: g[key] if not isinstance(key, tuple) else _index_tensor(g, key), save=None),
-    copy_slices=Rule("CopySlices", lambda a, v, key: _put(a, v, key),
+    copy_slices=Rule("torch::autograd::CopySlices", lambda a, v, key: _put(a, v, key),
                      lambda g, out, a, v, key: _put_tensor(g, 0., key),
                      lambda g, out, a, v, key: _index_tensor(g, key), save=None),
     cat=Rule("CatBackward0", lambda *arrays_and_dim: np.concatenate(arrays_and_dim[:-1], arrays_and_dim[-1]),
@@ -492,6 +501,8 @@ def _broadcast_error(a, b):
 
 def _operands(a, b, floating=False):
     """Both operands' arrays in torch's result dtype (Python numbers stay weak, as NumPy 2 keeps them)."""
+    if type(a) is Tensor and a._data.dtype.kind == "f" and (type(b) is float or type(b) is int):
+        return a._data, b  # the common case first: a float tensor and a Python number, which stays weak
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
         raise TypeError(f"expected a Tensor, got {type(a).__name__} and {type(b).__name__}")
     if isinstance(b, Tensor) and isinstance(a, Tensor) and a._data.dtype == b._data.dtype:
@@ -1075,6 +1086,19 @@ def getitem(x, key):
     return out if out is not x else R["alias"](x)
 
 
+def select(x, dim, index):
+    d = x._dim(dim)
+    size = x.shape[d]
+    if not -size <= index < size:
+        raise IndexError(f"select(): index {index} out of range for tensor of size {_shape_str(x.shape)} at "
+                         f"dimension {d}")
+    return R["select"](x, params=(d, index % size))
+
+
+def contiguous(x):
+    return x if x._data.flags.c_contiguous else clone(x)
+
+
 def setitem(x, key, value):
     key = _index_key(key)
     try:
@@ -1152,7 +1176,8 @@ _METHODS = dict(
     softmax=softmax, log_softmax=log_softmax,
     matmul=matmul, mm=mm, mv=mv, dot=dot, outer=outer,
     view=view, reshape=reshape, flatten=flatten, squeeze=squeeze, unsqueeze=unsqueeze, expand=expand,
-    t=t, transpose=transpose, permute=permute, clone=clone, to=to,
+    t=t, transpose=transpose, permute=permute, clone=clone, to=to, select=select, contiguous=contiguous,
+    is_contiguous=lambda self: bool(self._data.flags.c_contiguous),
     float=lambda self: to(self, dtypes.float32), double=lambda self: to(self, dtypes.float64),
     long=lambda self: to(self, dtypes.int64), int=lambda self: to(self, dtypes.int32),
     bool=lambda self: to(self, dtypes.bool_),

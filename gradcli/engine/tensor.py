@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from . import dtypes, grad_mode
+from . import dtypes, grad_mode, graph
 from .graph import AccumulateGrad, current_location, engine_error
 from .printing import size_repr, tensor_repr
 
@@ -247,7 +247,7 @@ class Tensor:
         grad_fn = self.grad_fn
         return tensor_repr(self._data, self.dtype.name,
                            requires_grad=self._requires_grad and grad_fn is None,
-                           grad_fn=grad_fn.name() if grad_fn is not None else None)
+                           grad_fn=type(grad_fn).__name__ if grad_fn is not None else None)
 
     __str__ = __repr__
 
@@ -317,5 +317,5 @@ def _make(data, requires_grad=False, version_counter=None, base=None):
     t._accumulator = None
     t._hooks = None
     t._retains_grad = False
-    t._location = current_location()
+    t._location = graph._location_hook() if graph._location_hook is not None else None
     return t
