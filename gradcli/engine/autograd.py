@@ -5,13 +5,22 @@ Nodes run newest first (by sequence number, as torch orders them), each once all
 """
 
 import heapq
+import warnings
 
 import numpy as np
 
 from . import grad_mode
 from .graph import AccumulateGrad, engine_error
-from .ops import sum_to
+from .ops import R, sum_to
 from .tensor import Size, Tensor, _make
+
+
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter and its gradient "
+    "which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid this. If you "
+    "have to use this function, make sure to reset the .grad fields of your parameters to None after use to break "
+    "the cycle and avoid the leak. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
 
 
 def _root_node(tensor, index):
@@ -83,7 +92,7 @@ def _run_hooks(hooks, grad):
 
 def _accumulate(tensor, grad, create_graph):
     if tensor._grad is None:
-        tensor._grad = grad if create_graph else _make(grad._data.copy())
+        tensor._grad = R["copy"](grad) if create_graph else _make(grad._data.copy())
     elif create_graph or tensor._grad._requires_grad:
         tensor._grad = tensor._grad + grad
     else:
@@ -201,6 +210,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     inputs = _as_tuple(inputs)
     if inputs is not None and not inputs:
         raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+    if create_graph:
+        warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
     run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=inputs)
 
 

@@ -69,6 +69,7 @@ class Node:
             if self.inputs is not None:
                 self.released_location = current_location()
             self.inputs = self.output = None
+            self.versions = ()
 
     def unpack(self):
         """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since."""
