@@ -6,15 +6,16 @@ BOOL, INTEGRAL, FLOATING = 0, 1, 2
 
 
 class dtype:
-    __slots__ = ("name", "np", "category", "itemsize", "is_floating_point", "legacy_name")
+    __slots__ = ("name", "np", "category", "itemsize", "is_floating_point", "legacy_name", "c_name")
 
-    def __init__(self, name, np_type, category, legacy_name):
+    def __init__(self, name, np_type, category, legacy_name, c_name):
         self.name = name
         self.np = np.dtype(np_type)
         self.category = category
         self.itemsize = self.np.itemsize
         self.is_floating_point = category == FLOATING
         self.legacy_name = legacy_name  # 'FloatTensor', as torch names tensor types in messages
+        self.c_name = c_name            # 'float', the C type some messages name
 
     def __repr__(self):
         return "torch." + self.name
@@ -23,11 +24,11 @@ class dtype:
         return self.name
 
 
-float32 = dtype("float32", np.float32, FLOATING, "FloatTensor")
-float64 = dtype("float64", np.float64, FLOATING, "DoubleTensor")
-int64 = dtype("int64", np.int64, INTEGRAL, "LongTensor")
-int32 = dtype("int32", np.int32, INTEGRAL, "IntTensor")
-bool_ = dtype("bool", np.bool_, BOOL, "BoolTensor")
+float32 = dtype("float32", np.float32, FLOATING, "FloatTensor", "float")
+float64 = dtype("float64", np.float64, FLOATING, "DoubleTensor", "double")
+int64 = dtype("int64", np.int64, INTEGRAL, "LongTensor", "long int")
+int32 = dtype("int32", np.int32, INTEGRAL, "IntTensor", "int")
+bool_ = dtype("bool", np.bool_, BOOL, "BoolTensor", "bool")
 
 ALIASES = {"float": float32, "double": float64, "long": int64, "int": int32,
            "float32": float32, "float64": float64, "int64": int64, "int32": int32, "bool": bool_}

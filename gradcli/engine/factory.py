@@ -49,6 +49,8 @@ def _infer(data, dim=0):
         for _, d in shapes_dtypes:
             dt = d if dt is None else (dt if d is None else dtypes.promote(dt, d))
         return (len(data),) + tuple(first), dt
+    if isinstance(data, str):
+        raise TypeError("new(): invalid data type 'str'")
     raise TypeError(f"Could not infer dtype of {type(data).__name__}")
 
 
@@ -73,9 +75,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
                       "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
     array, dt = _array(data, dtype)
-    if requires_grad and not dt.is_floating_point:
-        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-    return _make(np.array(array, copy=True), requires_grad=bool(requires_grad))
+    return _finish(np.array(array, copy=True), requires_grad)
 
 
 def as_tensor(data, dtype=None, device=None):
@@ -115,9 +115,8 @@ BoolTensor = _legacy(dtypes.bool_)
 def legacy_tensor_init(self, *args, **kwargs):
     """torch.Tensor(...) builds a float32 tensor in place (Tensor's __init__ delegates here)."""
     built = FloatTensor(*args, **kwargs)
-    for slot in ("_data", "_requires_grad", "grad_fn", "_grad", "_version_counter", "_base", "_accumulator",
-                 "_hooks", "_retains_grad", "_location"):
-        setattr(self, slot, getattr(built, slot))
+    self._data, self._requires_grad, self.grad_fn = built._data, False, None
+    self._version_counter = built._version_counter
 
 
 def _size(size):
@@ -138,10 +137,13 @@ def _filled(fill):
     return make
 
 
+REQUIRES_FLOAT = "Only Tensors of floating point and complex dtype can require gradients"
+
+
 def _finish(array, requires_grad):
     t = _make(array)
     if requires_grad:
-        t.requires_grad_(True)
+        t.requires_grad_(True, REQUIRES_FLOAT)
     return t
 
 

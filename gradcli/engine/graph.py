@@ -36,8 +36,12 @@ def engine_error(message, kind, **context):
 
 
 class Node:
-    __slots__ = ("rule", "edges", "metas", "inputs", "output", "versions", "params", "sequence_nr",
-                 "pre_hooks", "retained", "location", "released_location", "__weakref__")
+    __slots__ = ("rule", "edges", "metas", "inputs", "output", "versions", "params", "sequence_nr", "__dict__",
+                 "__weakref__")
+    pre_hooks = None                     # hooks registered on the non-leaf tensor this node produced
+    retained = None                      # that tensor, when it called retain_grad()
+    location = None                      # where the node was made / freed, when a front end asks
+    released_location = None
 
     def __init__(self, rule, edges, metas, inputs, output, params):
         self.rule = rule                 # the op table entry: vjps and what they read
@@ -45,13 +49,11 @@ class Node:
         self.metas = metas               # per input: Meta (shape, dtype), to reduce and cast its gradient
         self.inputs = inputs             # what the vjps read: saved tensors, or Metas, and plain numbers
         self.output = output             # the saved result, for rules that read it
-        self.versions = _versions(rule, inputs, output)
+        self.versions = _versions(rule, inputs, output) if rule.saves else ()
         self.params = params
         self.sequence_nr = next(_sequence)
-        self.pre_hooks = None            # hooks registered on the non-leaf tensor this node produced
-        self.retained = None             # that tensor, when it called retain_grad()
-        self.location = _location_hook() if _location_hook is not None else None
-        self.released_location = None
+        if _location_hook is not None:
+            self.location = _location_hook()
 
     def name(self):
         return self.torch_name
@@ -65,7 +67,7 @@ class Node:
 
     def release(self):
         """Free what backward saved (the graph stays walkable for rules that saved nothing)."""
-        if self.rule.save_inputs or self.rule.save_output:
+        if self.rule.saves:
             if self.inputs is not None:
                 self.released_location = current_location()
             self.inputs = self.output = None

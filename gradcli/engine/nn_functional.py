@@ -1,5 +1,7 @@
 """torch.nn.functional: activations and losses over the op table (each loss is one node, as in torch)."""
 
+import warnings
+
 import numpy as np
 
 from . import ops
@@ -47,6 +49,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
+                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
+                      "same size.", UserWarning, stacklevel=2)
     arrays = ops._operands(input, target)
     try:
         return R["mse"](input, target, arrays=arrays, params=(_reduction(reduction, size_average, reduce),))
@@ -62,7 +68,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     if target.dtype.is_floating_point:
-        raise RuntimeError(f"expected scalar type Long but found {target.dtype.legacy_name[:-6]}")
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name[:-6]}")
     if input.ndim == 2 and target.ndim == 1 and input.shape[0] != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]}).")
     classes = input.shape[-1] if input.ndim else 0

@@ -41,15 +41,19 @@ class Meta:
 
 
 class Rule:
-    __slots__ = ("node_class", "forward", "vjps", "save_inputs", "save_output", "view", "variadic")
+    __slots__ = ("node_class", "forward", "vjps", "save_inputs", "save_output", "saves", "view", "variadic", "reads")
 
-    def __init__(self, grad_fn, forward, *vjps, save="inputs", view=False, variadic=False):
+    def __init__(self, grad_fn, forward, *vjps, save="inputs", view=False, variadic=False, reads=None):
         self.node_class = node_class(grad_fn)
         self.forward = forward
         self.vjps = vjps                       # one per input (variadic: one returning all the gradients)
         self.variadic = variadic
+        # Which inputs each vjp reads. As torch does, only inputs read by the vjp of an input that requires
+        # grad are saved: x * c saves c alone, so modifying x in place later does not break x * c's backward.
+        self.reads = reads
         self.save_inputs = save in ("inputs", "both")
         self.save_output = save in ("output", "both")
+        self.saves = self.save_inputs or self.save_output
         self.view = view                       # the output shares storage (and version counter) with input 0
 
     def __call__(self, *inputs, params=(), arrays=None):
@@ -79,8 +83,11 @@ def _record(rule, inputs, params, out):
         else:
             metas.append(None)
             edges.append(None)
-    if rule.save_inputs:
+    if rule.save_inputs and rule.reads is None:
         args = inputs
+    elif rule.save_inputs:
+        read = {i for reads, edge in zip(rule.reads, edges) if edge is not None for i in reads}
+        args = [x if m is None or i in read else m for i, (m, x) in enumerate(zip(metas, inputs))]
     else:  # the vjps see only shapes and dtypes (and plain numbers)
         args = [x if m is None else m for m, x in zip(metas, inputs)]
     out.grad_fn = rule.node_class(rule, edges, metas, args, out if rule.save_output else None, params)
@@ -135,8 +142,10 @@ R = dict(
     sub=Rule("SubBackward0", lambda a, b, alpha: a - b * alpha if alpha != 1 else a - b,
              lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: -g * alpha if alpha != 1 else -g, save=None),
     rsub=Rule("RsubBackward1", lambda a, b: b - a, lambda g, out, a, b: -g, save=None),
-    mul=Rule("MulBackward0", np.multiply, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a),
-    div=Rule("DivBackward0", np.true_divide, lambda g, out, a, b: g / b, lambda g, out, a, b: -g * a / (b * b)),
+    mul=Rule("MulBackward0", np.multiply, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a,
+             reads=((1,), (0,))),
+    div=Rule("DivBackward0", np.true_divide, lambda g, out, a, b: g / b, lambda g, out, a, b: -g * a / (b * b),
+             reads=((1,), (0, 1))),
     neg=Rule("NegBackward0", np.negative, lambda g, out, a: -g, save=None),
     reciprocal=Rule("ReciprocalBackward0", np.reciprocal, lambda g, out, a: -g * out * out, save="output"),
     pow_scalar=Rule("PowBackward0", np.power,
@@ -205,11 +214,13 @@ R = dict(
     log_softmax=Rule("LogSoftmaxBackward0", lambda a, dim: _log_softmax(a, dim),
                      lambda g, out, a, dim: g - exp(out) * g.sum(dim, keepdim=True), save="output"),
     # linear algebra
-    mm=Rule("MmBackward0", np.matmul, lambda g, out, a, b: g.mm(b.t()), lambda g, out, a, b: a.t().mm(g)),
+    mm=Rule("MmBackward0", np.matmul, lambda g, out, a, b: g.mm(b.t()), lambda g, out, a, b: a.t().mm(g),
+            reads=((1,), (0,))),
     bmm=Rule("BmmBackward0", np.matmul, lambda g, out, a, b: g @ b.transpose(-1, -2),
-             lambda g, out, a, b: a.transpose(-1, -2) @ g),
-    mv=Rule("MvBackward0", np.matmul, lambda g, out, a, b: g.unsqueeze(1) * b, lambda g, out, a, b: a.t().mv(g)),
-    dot=Rule("DotBackward0", np.dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a),
+             lambda g, out, a, b: a.transpose(-1, -2) @ g, reads=((1,), (0,))),
+    mv=Rule("MvBackward0", np.matmul, lambda g, out, a, b: g.unsqueeze(1) * b, lambda g, out, a, b: a.t().mv(g),
+            reads=((1,), (0,))),
+    dot=Rule("DotBackward0", np.dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a, reads=((1,), (0,))),
     # shapes (views of input 0 unless noted)
     view=Rule("ViewBackward0", lambda a, shape: _view(a, shape), lambda g, out, a, shape: g.reshape(a.shape),
               save=None, view=True),
@@ -418,7 +429,11 @@ def _bce_logits(x, y, w, pw):
 
 
 def _bce_logits_dx(x, y, w, pw):
-    d = sigmoid(x) - y if pw is None else sigmoid(x) * (pw * y + 1 - y) - pw * y
+    if pw is None:
+        d = sigmoid(x) - y
+    else:
+        pw = _const(pw)  # an array param: a NumPy operand would reach _operands, which takes Tensors and numbers
+        d = sigmoid(x) * (pw * y + 1 - y) - pw * y
     return d * _const(w) if w is not None else d
 
 
@@ -442,7 +457,7 @@ def _bce_dp(p, y, w):
 
 
 def _bce_dy(p, w):
-    d = _const(_clamped_log(1 - p._data) - _clamped_log(p._data)).to(p.dtype)
+    d = clamp(log(1 - p), min=-100) - clamp(log(p), min=-100)  # Tensor ops, so d2L/dp dy is not lost
     return d * _const(w) if w is not None else d
 
 
@@ -831,11 +846,17 @@ def matmul(a, b):
                            f"[{a.shape[0]}, {a.shape[-1]}] but got: [{b.shape[0]}, {b.shape[-2]}].") from None
 
 
+def _same_dtype(a, b):
+    if a.dtype is not b.dtype:  # torch's matrix products do not promote
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {a.dtype.c_name} != {b.dtype.c_name}")
+
+
 def mm(a, b):
     if a.ndim != 2:
         raise RuntimeError("self must be a matrix")
     if b.ndim != 2:
         raise RuntimeError("mat2 must be a matrix")
+    _same_dtype(a, b)
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                            f"{b.shape[0]}x{b.shape[1]})")
@@ -847,6 +868,7 @@ def mv(a, b):
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.ndim}, {b.ndim}")
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), vec ({b.shape[0]})")
+    _same_dtype(a, b)
     return _binary(R["mv"], a, b)
 
 
@@ -856,6 +878,9 @@ def dot(a, b):
     if a.shape[0] != b.shape[0]:
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] to have "
                            f"the same number of elements, but got {a.shape[0]} and {b.shape[0]} elements respectively")
+    if a.dtype is not b.dtype:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {a.dtype.legacy_name[:-6]} and "
+                           f"{b.dtype.legacy_name[:-6]}")
     return _binary(R["dot"], a, b)
 
 
@@ -964,7 +989,9 @@ def permute(x, *dims):
 
 def _check_sequence(tensors, name):
     if not isinstance(tensors, (list, tuple)) or not tensors:
-        raise RuntimeError(f"{name}(): expected a non-empty list of Tensors")
+        if name == "stack":
+            raise RuntimeError("stack expects a non-empty TensorList")
+        raise ValueError(f"{name}(): expected a non-empty list of Tensors")
     return [x if isinstance(x, Tensor) else _make(np.asarray(x)) for x in tensors]
 
 
@@ -1068,11 +1095,15 @@ def getitem(x, key):
     # basic indexing, one component at a time, as torch records it (SelectBackward0, SliceBackward0, ...)
     n_real = len([k for k in key if k is not None and k is not Ellipsis])
     if n_real > x.ndim:
+        if x.ndim == 0 and builtins.any(isinstance(k, (int, np.integer)) for k in key):
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                             "in C++ to convert a 0-dim tensor to a number")
         raise IndexError(f"too many indices for tensor of dimension {x.ndim}")
-    out, dim = x, 0
+    out, dim, source_dim = x, 0, 0  # dim: in the result so far; source_dim: in x, as messages name it
     for k in key:
         if k is Ellipsis:
             dim += x.ndim - n_real
+            source_dim += x.ndim - n_real
         elif k is None:
             out = R["unsqueeze"](out, params=(dim,))
             dim += 1
@@ -1080,11 +1111,13 @@ def getitem(x, key):
             if k != slice(None):
                 out = R["slice"](out, params=(dim, k))
             dim += 1
+            source_dim += 1
         else:
             size = out.shape[dim]
             if not -size <= k < size:
-                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size {size}")
+                raise IndexError(f"index {k} is out of bounds for dimension {source_dim} with size {size}")
             out = R["select"](out, params=(dim, int(k) % size))
+            source_dim += 1
     return out if out is not x else R["alias"](x)
 
 
@@ -1110,6 +1143,9 @@ def setitem(x, key, value):
     except ValueError:
         raise RuntimeError(f"shape mismatch: value tensor of shape {_shape_str(np.shape(value))} cannot be broadcast "
                            f"to indexing result of shape {_shape_str(x._data[key].shape)}") from None
+    if _state.enabled and x.grad_fn is None and x._requires_grad:  # torch writes through a view of x
+        raise engine_error("a view of a leaf Variable that requires grad is being used in an in-place operation.",
+                           "inplace_leaf", tensor=x)
     inplace(x, lambda src, v: R["copy_slices"](src, v, params=(key,), arrays=(src._data, _cast(v, src.dtype))), value)
 
 

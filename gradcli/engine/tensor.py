@@ -33,8 +33,15 @@ class Size(tuple):
 
 
 class Tensor:
-    __slots__ = ("_data", "_requires_grad", "grad_fn", "_grad", "_version_counter", "_base", "_accumulator",
-                 "_hooks", "_retains_grad", "_location", "__weakref__")
+    # The hot fields are slots; rarely set ones live in the instance dict, with class-level defaults,
+    # so creating a tensor (once per op) stores only what every tensor has.
+    __slots__ = ("_data", "_requires_grad", "grad_fn", "_version_counter", "__dict__", "__weakref__")
+    _grad = None
+    _base = None            # the tensor whose storage a view shares
+    _accumulator = None     # the AccumulateGrad node of a leaf, made on first use
+    _hooks = None
+    _retains_grad = False
+    _location = None        # where the tensor was made or last written in place (when a front end asks)
 
     # NumPy must defer to Tensor's reflected operators (np.float64(2) * t is a Tensor, not an array).
     __array_priority__ = 1000
@@ -50,9 +57,9 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag):
-        self.requires_grad_(flag)
+        self.requires_grad_(flag, "only Tensors of floating point and complex dtype can require gradients")
 
-    def requires_grad_(self, requires_grad=True):
+    def requires_grad_(self, requires_grad=True, _message="only Tensors of floating point dtype can require gradients"):
         if self.grad_fn is not None:
             if not requires_grad:
                 raise engine_error(
@@ -61,7 +68,7 @@ class Tensor:
                     "non_leaf_requires_grad", tensor=self)
             return self
         if requires_grad and not self.dtype.is_floating_point:
-            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+            raise RuntimeError(_message)  # torch words it differently for the setter and the method
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -100,11 +107,18 @@ class Tensor:
     def grad(self, value):
         if value is not None:
             if not isinstance(value, Tensor):
-                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of {type(value).__name__}")
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
+                                f"{type(value).__name__}")
             if value.shape != self.shape:
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a tensor of size "
+                                   f"'{list(self.shape)}'. Please ensure that the gradient and the tensor are the same size")
             if value.dtype is not self.dtype:
-                raise RuntimeError("assigned grad has data of a different type")
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{value.dtype.c_name}' to a tensor with grad_dtype "
+                    f"'{self.dtype.legacy_name[:-6]}'. The gradient must match the tensor's grad_dtype (defaults to the "
+                    "tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, or None to "
+                    "allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may "
+                    "break downstream systems that assume they match.")
         self._grad = value
 
     def retain_grad(self):
@@ -221,7 +235,7 @@ class Tensor:
     # ---- Python conversions --------------------------------------------------------------------------------
     def _scalar(self, kind):
         if self._data.size != 1:
-            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+            raise ValueError("only one element tensors can be converted to Python scalars")
         return kind(self._data.reshape(()).item())
 
     def __float__(self):
@@ -311,11 +325,9 @@ def _make(data, requires_grad=False, version_counter=None, base=None):
     t._data = data if type(data) is np.ndarray else np.asarray(data)
     t._requires_grad = requires_grad
     t.grad_fn = None
-    t._grad = None
     t._version_counter = version_counter if version_counter is not None else [0]
-    t._base = base
-    t._accumulator = None
-    t._hooks = None
-    t._retains_grad = False
-    t._location = graph._location_hook() if graph._location_hook is not None else None
+    if base is not None:
+        t._base = base
+    if graph._location_hook is not None:
+        t._location = graph._location_hook()
     return t
