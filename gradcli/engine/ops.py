@@ -248,6 +248,8 @@ R = dict(
     slice=Rule("SliceBackward0", lambda a, dim, s: a[(slice(None),) * dim + (s,)],
                lambda g, out, a, dim, s: _embed(g, a.shape, (slice(None),) * dim + (s,)), save=None, view=True),
     index=Rule("IndexBackward0", lambda a, key: a[key], lambda g, out, a, key: _embed(g, a.shape, key), save=None),
+    as_strided=Rule("AsStridedBackward0", lambda a, key: a[key], lambda g, out, a, key: _embed(g, a.shape, key),
+                    save=None),
     embed=Rule("IndexPutBackward0", lambda g, shape, key: _embed_array(g, shape, key),
                lambda g, out, a, shape, key: g[key] if not isinstance(key, tuple) else _index_tensor(g, key), save=None),
     copy_slices=Rule("torch::autograd::CopySlices", lambda a, v, key: _put(a, v, key),
@@ -1169,11 +1171,37 @@ def inplace(x, op, *args):
     if out.shape != x.shape:
         raise RuntimeError(f"output with shape {_shape_str(x.shape)} doesn't match the broadcast shape "
                            f"{_shape_str(out.shape)}")
+    if recording:
+        if x._base is not None and x._base._requires_grad:
+            _rebase_view(x, x._base, out)
+        else:
+            x.grad_fn, x._requires_grad = out.grad_fn, True
     np.copyto(x._data, out._data, casting="unsafe")
     x._bump_version()
-    if recording:
-        x.grad_fn, x._requires_grad = out.grad_fn, True
     return x
+
+
+def _rebase_view(view, base, new_value):
+    """In place through a view: the base's history gains a CopySlices of the new values, and the view
+    becomes a strided read of the new base (torch's AsStridedBackward0)."""
+    key = _view_key(view._data, base._data)
+    before = _make(base._data.copy())
+    before.grad_fn, before._requires_grad = base.grad_fn, base._requires_grad
+    updated = R["copy_slices"](before, new_value, params=(key,), arrays=(before._data, new_value._data))
+    base.grad_fn, base._requires_grad = updated.grad_fn, True
+    view.grad_fn = R["as_strided"](base, params=(key,)).grad_fn
+    view._requires_grad = True
+
+
+def _view_key(view, base):
+    """The index into `base` of every element of `view` (a NumPy view of base's memory)."""
+    offset = view.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    positions = np.full(view.shape, offset, dtype=np.int64)
+    for axis, stride in enumerate(view.strides):
+        shape = [1] * view.ndim
+        shape[axis] = view.shape[axis]
+        positions = positions + np.arange(view.shape[axis]).reshape(shape) * stride
+    return np.unravel_index(positions // base.itemsize, base.shape)
 
 
 def _inplace_method(op):
