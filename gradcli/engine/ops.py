@@ -340,6 +340,8 @@ def _even_split(g, a, out):
 
 
 def _scatter_to(g, shape, idx, dim, keepdim):
+    if not shape:  # max/min over dim 0 of a 0-d tensor: the forward ran on a (1,) copy, the one element is picked
+        return g.reshape(())
     hit = np.arange(shape[dim]).reshape((-1,) + (1,) * (len(shape) - dim - 1)) == idx
     return (g if keepdim else g.unsqueeze(dim)) * _mask(hit, g)
 
