@@ -834,8 +834,15 @@ def matmul(a, b):
         return mv(a, b)
     if a.ndim == 2 and b.ndim == 2:
         return mm(a, b)
-    if a.ndim == 1 and b.ndim == 2:
+    if a.ndim == 1 and b.ndim == 2:  # a row vector: torch unsqueezes it, multiplies, and squeezes the row away
         return R["squeeze_matmul"](mm(a.unsqueeze(0), b), params=(0,))
+    if a.ndim == 1:  # vector @ batch = batch^T @ vector
+        return matmul(b.transpose(-1, -2), a)
+    if b.ndim == 1:  # batch @ vector: torch folds the batch into one mv
+        if a.shape[-1] != b.shape[0]:
+            raise RuntimeError(f"size mismatch, got input ({int(np.prod(a.shape[:-1]))}), mat "
+                               f"({int(np.prod(a.shape[:-1]))}x{a.shape[-1]}), vec ({b.shape[0]})")
+        return R["unsafe_view"](mv(a.reshape(-1, a.shape[-1]), b), params=(tuple(a.shape[:-1]),))
     if b.ndim == 2:  # batch @ matrix: torch folds the batch into one mm
         lead = a.shape[:-1]
         if a.shape[-1] != b.shape[0]:
