@@ -2,6 +2,8 @@
 
 import typer
 
+from gradcli.cli import run
+
 app = typer.Typer(
     name="gradcli",
     help="PyTorch-style autograd from the shell: gradients, Jacobians, Hessians and a torch-flavoured script language.",
@@ -14,6 +16,10 @@ app = typer.Typer(
 @app.callback()
 def _root() -> None:
     """gradcli: autograd without installing PyTorch."""
+
+
+app.command("run")(run.run_command)
+app.command("eval")(run.eval_command)
 
 
 def main() -> None:

@@ -1,0 +1,1 @@
+"""The gradcli script runtime: a tree-walking interpreter over gradcli.lang's syntax tree."""

@@ -1,0 +1,56 @@
+"""`gradcli run FILE|-` and `gradcli eval CODE`: run a script in the gradcli language.
+
+Exit codes: 0 the script ran to its end; 1 an uncaught error stopped it; 2 bad usage, or input that
+cannot be read or parsed. Only typer is imported here; the language and the engine load when a command
+runs, so `gradcli --help` stays fast.
+"""
+
+import os
+import sys
+
+import typer
+
+from gradcli.runtime.limits import DEFAULT_MAX_ELEMENTS, Limits
+
+EXIT_BAD_INPUT = 2
+MAX_ELEMENTS_OPTION = typer.Option(
+    DEFAULT_MAX_ELEMENTS, "--max-elements", min=1,
+    help="Largest tensor (in elements) a script may create; bigger requests stop it with a MemoryError.")
+
+
+def run_command(
+    file: str = typer.Argument(..., metavar="FILE|-", help="The script to run; - reads it from standard input."),
+    max_elements: int = MAX_ELEMENTS_OPTION,
+) -> None:
+    """Run a script: its output is what Python + PyTorch 2.13 print, top-level expressions echoed as in the REPL."""
+    filename = "<stdin>" if file == "-" else file
+    try:
+        if file == "-":
+            source = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8") as stream:  # UTF-8, as Python reads source files
+                source = stream.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        sys.stderr.write(f"gradcli: cannot read {file}: {reason}\n")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    raise typer.Exit(_run(source, filename, max_elements))
+
+
+def eval_command(
+    code: str = typer.Argument(..., metavar="CODE", help="Statements to run, separated by ';' or newlines."),
+    max_elements: int = MAX_ELEMENTS_OPTION,
+) -> None:
+    """Run CODE as a script named <eval>, e.g. gradcli eval "x = torch.ones(2, requires_grad=True); x.sum()"."""
+    raise typer.Exit(_run(code, "<eval>", max_elements))
+
+
+def _run(source, filename, max_elements):
+    from gradcli.runtime.session import run_source
+
+    status = run_source(source, filename, sys.stdout, sys.stderr, Limits(max_elements=max_elements))
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (`| head`): no more output, and no noise at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return status

@@ -1,0 +1,116 @@
+"""The checks that keep scripts within their Limits: tensor sizes, integer powers, sequence repeats."""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+from gradcli.engine.tensor import Tensor
+
+
+class Guards:
+    """The checks, against one run's Limits."""
+
+    def __init__(self, limits):
+        self.limits = limits
+
+    def too_many_elements(self, count):
+        return MemoryError(f"a tensor of {count:,} elements is over gradcli's limit of "
+                           f"{self.limits.max_elements:,} "
+                           "(the --max-elements option of gradcli run/eval sets it)")
+
+    def check_result(self, value):
+        """A tensor or array the script got back must fit the element cap."""
+        if isinstance(value, Tensor):
+            count = value.numel()
+        elif isinstance(value, np.ndarray):
+            count = value.size
+        else:
+            return value
+        if count > self.limits.max_elements:
+            raise self.too_many_elements(count)
+        return value
+
+    def check_call(self, function, args, kwargs):
+        """Refuse a factory call whose result would be over the cap, before it allocates anything."""
+        estimate = _requested_elements(function, args, kwargs)
+        if estimate is not None and estimate > self.limits.max_elements:
+            raise self.too_many_elements(estimate)
+
+    def check_power(self, base, exponent):
+        """Integer ** grows without bound: 10**10**10 would take the machine's memory, and hours."""
+        if _is_int(base) and _is_int(exponent) and exponent > 0 and abs(base) > 1:
+            bits = exponent * (abs(base).bit_length() - 1)  # a lower bound of the result's size
+            if bits > self.limits.max_int_bits:
+                raise OverflowError(f"integer result of ** too large: about {bits:,} bits, over gradcli's "
+                                    f"limit of {self.limits.max_int_bits:,}")
+
+    def check_repeat(self, left, right):
+        """`[0] * n` and `'ab' * n` make n copies: the element cap applies to them too."""
+        for sequence, count in ((left, right), (right, left)):
+            if isinstance(sequence, (list, tuple, str)) and _is_int(count):
+                total = len(sequence) * count
+                if total > self.limits.max_elements:
+                    raise self.too_many_elements(total)
+
+
+def _is_int(value):
+    return isinstance(value, int)
+
+
+def _shape_elements(args, kwargs):
+    """Elements of a shape given as `f(2, 3)`, `f((2, 3))`, `f([2, 3])` or `f(size=(2, 3))`."""
+    shape = kwargs.get("size", args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args)
+    if _is_int(shape):
+        shape = (shape,)
+    if not isinstance(shape, (list, tuple)) or not all(_is_int(dim) for dim in shape):
+        return None  # data rather than a shape, as in torch.Tensor([1., 2.]): the data is its own size
+    return math.prod(shape)
+
+
+def _arange_elements(args, kwargs):
+    numbers = [*args, *(kwargs[key] for key in ("start", "end", "step") if key in kwargs)]
+    if not 1 <= len(numbers) <= 3 or not all(isinstance(value, (int, float)) for value in numbers):
+        return None
+    if len(numbers) == 1:
+        numbers = [0, *numbers]
+    start, end, step = (*numbers, 1)[:3]
+    return max(0, math.ceil((end - start) / step)) if step else None
+
+
+def _linspace_elements(args, kwargs):
+    steps = kwargs.get("steps", kwargs.get("num", args[2] if len(args) > 2 else None))
+    return steps if _is_int(steps) else None
+
+
+def _eye_elements(args, kwargs):
+    sizes = [value for value in args[:2] if _is_int(value)]
+    return sizes[0] * (sizes[1] if len(sizes) > 1 else sizes[0]) if sizes else None
+
+
+def _full_elements(args, kwargs):
+    return _shape_elements(args[:1], {key: value for key, value in kwargs.items() if key == "size"})
+
+
+@functools.cache
+def _factories():
+    """Factory function -> how many elements a call asks for, read from its arguments."""
+    import gradcli.torch as torch
+
+    by_shape = [torch.zeros, torch.ones, torch.empty, torch.rand, torch.randn, torch.Tensor, torch.FloatTensor,
+                torch.DoubleTensor, torch.LongTensor, torch.IntTensor, torch.BoolTensor, np.zeros, np.ones]
+    table = {function: _shape_elements for function in by_shape}
+    table.update({torch.full: _full_elements, np.full: _full_elements, torch.arange: _arange_elements,
+                  np.arange: _arange_elements, torch.linspace: _linspace_elements,
+                  np.linspace: _linspace_elements, torch.eye: _eye_elements, np.eye: _eye_elements})
+    return table
+
+
+def _requested_elements(function, args, kwargs):
+    try:
+        estimate = _factories().get(function)
+    except TypeError:  # an unhashable callable cannot be a factory
+        return None
+    return estimate(args, kwargs) if estimate is not None else None

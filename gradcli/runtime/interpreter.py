@@ -1,0 +1,618 @@
+"""The tree-walking interpreter: runs a parsed script statement by statement, as Python would.
+
+Scripts never reach Python's eval/exec/compile: every node is evaluated here, every attribute goes
+through gradcli.runtime.access, and every value a call returns is checked against the limits.
+Each exception that leaves a node is stamped with the script position and the script frame it left
+(`_gradcli_trace`), which is all a traceback in the user's terms needs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+
+from gradcli.lang import nodes as n
+from gradcli.runtime import access
+from gradcli.runtime.modules import is_importable, language_module
+from gradcli.runtime.scopes import FunctionScope, ModuleScope
+from gradcli.runtime.values import UserFunction
+
+TRACE_ATTRIBUTE = "_gradcli_trace"
+
+
+class ControlFlow(BaseException):
+    """break, continue and return travel as exceptions; script `except` clauses never see them."""
+
+
+class BreakLoop(ControlFlow):
+    pass
+
+
+class ContinueLoop(ControlFlow):
+    pass
+
+
+class ReturnValue(ControlFlow):
+    def __init__(self, value):
+        super().__init__()
+        self.value = value
+
+
+BREAK = BreakLoop()
+CONTINUE = ContinueLoop()
+
+
+class Frame:
+    """One running script function (or the module), as a traceback names it."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+
+COMPARISONS = {
+    "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
+    "!=": operator.ne, "is": operator.is_, "is not": operator.is_not,
+    "in": lambda left, right: left in right, "not in": lambda left, right: left not in right,
+}
+UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert, "not": operator.not_}
+
+
+class Interpreter:
+    def __init__(self, variables, builtins, guards, display):
+        self.module_scope = ModuleScope(variables, builtins)
+        self.scope = self.module_scope
+        self.guards = guards
+        self.display = display           # display(value): the REPL's echo of top-level expression values
+        self.module_frame = Frame("<module>")
+        self.frames = [self.module_frame]
+        self.location = None             # the span running now: for warnings and the engine's graph records
+        self.handling = []               # exceptions whose `except` blocks are running, for a bare `raise`
+        self.binary = {"+": operator.add, "-": operator.sub, "*": self.multiply, "/": operator.truediv,
+                       "//": operator.floordiv, "%": operator.mod, "**": self.power, "@": operator.matmul,
+                       "&": operator.and_, "|": operator.or_, "^": operator.xor}
+        self.inplace = {"+": operator.iadd, "-": operator.isub, "*": self.multiply_inplace,
+                        "/": operator.itruediv, "//": operator.ifloordiv, "%": operator.imod,
+                        "**": self.power_inplace, "@": operator.imatmul, "&": operator.iand, "|": operator.ior,
+                        "^": operator.ixor}
+        self.evaluators = {
+            n.Name: self.eval_name, n.Constant: self.eval_constant, n.FString: self.eval_fstring,
+            n.ListExpr: self.eval_list, n.TupleExpr: self.eval_tuple, n.BinOp: self.eval_binop,
+            n.UnaryOp: self.eval_unary, n.BoolOp: self.eval_boolop, n.Compare: self.eval_compare,
+            n.IfExp: self.eval_ifexp, n.Lambda: self.eval_lambda, n.Call: self.eval_call,
+            n.Attribute: self.eval_attribute, n.Subscript: self.eval_subscript, n.Slice: self.eval_slice,
+            n.ListComp: self.eval_listcomp,
+        }
+        self.executors = {
+            n.ExprStmt: self.exec_expr, n.Assign: self.exec_assign, n.AugAssign: self.exec_augassign,
+            n.Delete: self.exec_delete, n.Pass: self.exec_pass, n.Break: self.exec_break,
+            n.Continue: self.exec_continue, n.Return: self.exec_return, n.Raise: self.exec_raise,
+            n.Assert: self.exec_assert, n.Import: self.exec_import, n.ImportFrom: self.exec_import_from,
+            n.If: self.exec_if, n.While: self.exec_while, n.For: self.exec_for, n.Try: self.exec_try,
+            n.With: self.exec_with, n.FunctionDef: self.exec_def,
+        }
+
+    # ---- running and blaming -------------------------------------------------------------------------
+
+    def run(self, module):
+        """Run a module's statements at top level; an uncaught exception propagates, stamped."""
+        for stmt in module.body:
+            self.exec(stmt)
+
+    def exec(self, stmt):
+        self.location = stmt.span
+        try:
+            self.executors[type(stmt)](stmt)
+        except ControlFlow:
+            raise
+        except BaseException as error:
+            self.blame(error, stmt.span)
+            raise
+
+    def exec_block(self, stmts):
+        for stmt in stmts:
+            self.exec(stmt)
+
+    def eval(self, node):
+        try:
+            return self.evaluators[type(node)](node)
+        except BaseException as error:
+            self.blame(error, node.span)
+            raise
+
+    def blame(self, error, span):
+        """Record where `error` left the current frame: the innermost node only, once per frame."""
+        frame = self.frames[-1]
+        trace = getattr(error, TRACE_ATTRIBUTE, None)
+        if trace is None:
+            trace = []
+            try:
+                setattr(error, TRACE_ATTRIBUTE, trace)
+            except AttributeError:  # an exception type without attributes: it keeps no script position
+                return
+        elif trace[-1][0] is frame:
+            return
+        trace.append((frame, span))
+
+    # ---- expressions -----------------------------------------------------------------------------------
+
+    def eval_name(self, node):
+        return self.scope.load(node.id)
+
+    def eval_constant(self, node):
+        return node.value
+
+    def eval_fstring(self, node):
+        pieces = []
+        for part in node.parts:
+            if isinstance(part, str):
+                pieces.append(part)
+                continue
+            value = self.eval(part.value)
+            conversion = part.conversion
+            if part.debug_text is not None:
+                pieces.append(part.debug_text)
+                if conversion is None and part.spec is None:
+                    conversion = "r"
+            if conversion is not None:
+                value = {"r": repr, "s": str, "a": ascii}[conversion](value)
+            spec = self.eval_fstring(part.spec) if part.spec is not None else ""
+            pieces.append(format(value, spec))
+        return "".join(pieces)
+
+    def eval_items(self, elements):
+        items = []
+        for element in elements:
+            if isinstance(element, n.Starred):
+                items.extend(self.eval(element.value))
+            else:
+                items.append(self.eval(element))
+        return items
+
+    def eval_list(self, node):
+        return self.eval_items(node.elts)
+
+    def eval_tuple(self, node):
+        return tuple(self.eval_items(node.elts))
+
+    def eval_binop(self, node):
+        left = self.eval(node.left)
+        right = self.eval(node.right)
+        self.location = node.span
+        return self.guards.check_result(self.binary[node.op](left, right))
+
+    def multiply(self, left, right):
+        self.guards.check_repeat(left, right)
+        return left * right
+
+    def multiply_inplace(self, left, right):
+        self.guards.check_repeat(left, right)
+        return operator.imul(left, right)
+
+    def power(self, base, exponent):
+        self.guards.check_power(base, exponent)
+        return base ** exponent
+
+    def power_inplace(self, base, exponent):
+        self.guards.check_power(base, exponent)
+        return operator.ipow(base, exponent)
+
+    def eval_unary(self, node):
+        operand = self.eval(node.operand)
+        self.location = node.span
+        return UNARY[node.op](operand)
+
+    def eval_boolop(self, node):
+        value = None
+        for operand in node.values:
+            value = self.eval(operand)
+            if (not value) if node.op == "and" else value:
+                return value
+        return value
+
+    def eval_compare(self, node):
+        """`a < b < c` is `a < b and b < c`, each operand evaluated once; a lone comparison is not tested
+        for truth (a tensor comparison yields a tensor)."""
+        left = self.eval(node.left)
+        last = len(node.ops) - 1
+        for i, (op, comparator) in enumerate(zip(node.ops, node.comparators)):
+            right = self.eval(comparator)
+            self.location = node.span
+            result = COMPARISONS[op](left, right)
+            if i == last or not result:
+                return result
+            left = right
+
+    def eval_ifexp(self, node):
+        return self.eval(node.body) if self.eval(node.test) else self.eval(node.orelse)
+
+    def eval_lambda(self, node):
+        return self.make_function("<lambda>", node.params, node.body, node.local_names, is_lambda=True)
+
+    def eval_call(self, node):
+        function = self.eval(node.func)
+        args = self.eval_items(node.args)
+        kwargs = {keyword.name: self.eval(keyword.value) for keyword in node.keywords}
+        self.location = node.span
+        if type(function) is UserFunction:
+            result = self.call_function(function, args, kwargs)
+        else:
+            self.guards.check_call(function, args, kwargs)
+            result = function(*args, **kwargs)
+        self.location = node.span
+        return self.checked(result)
+
+    def checked(self, value):
+        if isinstance(value, access.BLOCKED_TYPES):
+            raise TypeError(f"gradcli scripts cannot use {type(value).__name__} objects")
+        return self.guards.check_result(value)
+
+    def eval_attribute(self, node):
+        value = self.eval(node.value)
+        self.location = node.span
+        return access.get_attribute(value, node.attr)
+
+    def eval_subscript(self, node):
+        value = self.eval(node.value)
+        index = self.eval(node.index)
+        self.location = node.span
+        return self.guards.check_result(value[index])
+
+    def eval_slice(self, node):
+        return slice(*(self.eval(part) if part is not None else None for part in (node.lower, node.upper, node.step)))
+
+    def eval_listcomp(self, node):
+        """A comprehension runs in its own scope and frame, as in Python 3.11 (`<listcomp>`)."""
+        scope = FunctionScope({}, node.local_names, self.scope, self.scope.inner_qualname("<listcomp>"))
+        result = []
+
+        def generate(generators):
+            first, rest = generators[0], generators[1:]
+            for item in self.eval(first.iter):
+                self.assign(first.target, item)
+                if all(self.eval(condition) for condition in first.ifs):
+                    if rest:
+                        generate(rest)
+                    else:
+                        result.append(self.eval(node.elt))
+
+        with self.entered(Frame("<listcomp>"), scope):
+            generate(node.generators)
+        return result
+
+    # ---- functions ---------------------------------------------------------------------------------------
+
+    def make_function(self, name, params, body, local_names, is_lambda):
+        defaults = {param.name: self.eval(param.default) for param in params if param.default is not None}
+        return UserFunction(self.scope.inner_qualname(name), [param.name for param in params], defaults, body,
+                            local_names, self.scope, self, is_lambda)
+
+    def call_function(self, function, args, kwargs):
+        if len(self.frames) > self.guards.limits.max_depth:
+            raise RecursionError("maximum recursion depth exceeded")
+        scope = FunctionScope(bind_arguments(function, args, kwargs), function._local_names, function._scope,
+                              function._qualname)
+        with self.entered(Frame(function._qualname.rsplit(".", 1)[-1]), scope):
+            if function._is_lambda:
+                return self.eval(function._body)
+            try:
+                self.exec_block(function._body)
+            except ReturnValue as returned:
+                return returned.value
+            return None
+
+    def entered(self, frame, scope):
+        return _Entered(self, frame, scope)
+
+    # ---- assignment ----------------------------------------------------------------------------------
+
+    def assign(self, target, value):
+        kind = type(target)
+        if kind is n.Name:
+            self.scope.store(target.id, value)
+        elif kind is n.Attribute:
+            owner = self.eval(target.value)
+            self.location = target.span
+            access.set_attribute(owner, target.attr, value)
+        elif kind is n.Subscript:
+            container, index = self.eval(target.value), self.eval(target.index)
+            self.location = target.span
+            container[index] = value
+        else:
+            self.unpack(target.elts, value)
+
+    def unpack(self, targets, value):
+        """Python's unpacking, with its messages: `a, b = x`, `a, *rest = x`."""
+        stars = [i for i, target in enumerate(targets) if isinstance(target, n.Starred)]
+        try:
+            iterator = iter(value)
+        except TypeError:
+            raise TypeError(f"cannot unpack non-iterable {access.type_name(value)} object") from None
+        if not stars:
+            items = list(itertools.islice(iterator, len(targets) + 1))
+            if len(items) > len(targets):
+                raise ValueError(f"too many values to unpack (expected {len(targets)})")
+            if len(items) < len(targets):
+                raise ValueError(f"not enough values to unpack (expected {len(targets)}, got {len(items)})")
+            for target, item in zip(targets, items):
+                self.assign(target, item)
+            return
+        star = stars[0]
+        items = list(iterator)
+        after = len(targets) - star - 1
+        if len(items) < len(targets) - 1:
+            raise ValueError(f"not enough values to unpack (expected at least {len(targets) - 1}, "
+                             f"got {len(items)})")
+        for target, item in zip(targets[:star], items):
+            self.assign(target, item)
+        self.assign(targets[star].value, items[star:len(items) - after])
+        for target, item in zip(targets[star + 1:], items[len(items) - after:]):
+            self.assign(target, item)
+
+    def delete(self, target):
+        kind = type(target)
+        if kind is n.Name:
+            self.scope.delete(target.id)
+        elif kind is n.Attribute:
+            access.delete_attribute(self.eval(target.value), target.attr)
+        elif kind is n.Subscript:
+            container = self.eval(target.value)
+            del container[self.eval(target.index)]
+        else:
+            for element in target.elts:
+                self.delete(element)
+
+    # ---- statements --------------------------------------------------------------------------------------
+
+    def exec_expr(self, node):
+        value = self.eval(node.value)
+        if value is not None and len(self.frames) == 1:
+            self.display(value)
+
+    def exec_assign(self, node):
+        value = self.eval(node.value)
+        for target in node.targets:
+            self.assign(target, value)
+
+    def exec_augassign(self, node):
+        """`t op= v`: the target's parts are evaluated once; Python's in-place protocol does the rest."""
+        target, operation = node.target, self.inplace[node.op]
+        if type(target) is n.Name:
+            current = self.scope.load(target.id)
+            value = self.eval(node.value)
+            self.location = node.span
+            self.scope.store(target.id, self.guards.check_result(operation(current, value)))
+        elif type(target) is n.Attribute:
+            owner = self.eval(target.value)
+            current = access.get_attribute(owner, target.attr)
+            value = self.eval(node.value)
+            self.location = node.span
+            access.set_attribute(owner, target.attr, self.guards.check_result(operation(current, value)))
+        else:
+            container, index = self.eval(target.value), self.eval(target.index)
+            current = container[index]
+            value = self.eval(node.value)
+            self.location = node.span
+            container[index] = self.guards.check_result(operation(current, value))
+
+    def exec_delete(self, node):
+        for target in node.targets:
+            self.delete(target)
+
+    def exec_pass(self, node):
+        pass
+
+    def exec_break(self, node):
+        raise BREAK
+
+    def exec_continue(self, node):
+        raise CONTINUE
+
+    def exec_return(self, node):
+        raise ReturnValue(self.eval(node.value) if node.value is not None else None)
+
+    def exec_raise(self, node):
+        if node.exc is None:
+            if not self.handling:
+                raise RuntimeError("No active exception to reraise")
+            raise self.handling[-1]
+        error = _exception_instance(self.eval(node.exc))
+        if node.cause is not None:
+            cause = self.eval(node.cause)
+            error.__cause__ = None if cause is None else _exception_instance(cause, "exception causes")
+        if hasattr(error, TRACE_ATTRIBUTE):
+            delattr(error, TRACE_ATTRIBUTE)  # raised anew: its traceback starts here
+        raise error
+
+    def exec_assert(self, node):
+        if not self.eval(node.test):
+            raise AssertionError(self.eval(node.msg)) if node.msg is not None else AssertionError()
+
+    def exec_import(self, node):
+        for alias in node.names:
+            name = ".".join(alias.path)
+            if not is_importable(name):
+                raise ModuleNotFoundError(f"No module named '{_first_missing(alias.path)}'", name=name)
+            if alias.alias is not None:
+                self.scope.store(alias.alias, language_module(name))
+            else:
+                self.scope.store(alias.path[0], language_module(alias.path[0]))
+
+    def exec_import_from(self, node):
+        name = ".".join(node.module)
+        if not is_importable(name):
+            raise ModuleNotFoundError(f"No module named '{_first_missing(node.module)}'", name=name)
+        module = language_module(name)
+        if node.names is None:
+            for key in module.public_names():
+                self.scope.store(key, module.member(key))
+            return
+        for alias in node.names:
+            member = alias.path[0]
+            try:
+                value = module.member(member)
+            except AttributeError:
+                raise ImportError(f"cannot import name '{member}' from '{name}'", name=name) from None
+            self.scope.store(alias.alias or member, value)
+
+    def exec_if(self, node):
+        self.exec_block(node.body if self.eval(node.test) else node.orelse)
+
+    def exec_while(self, node):
+        while self.eval(node.test):
+            try:
+                self.exec_block(node.body)
+            except BreakLoop:
+                break
+            except ContinueLoop:
+                continue
+
+    def exec_for(self, node):
+        for item in self.eval(node.iter):
+            self.assign(node.target, item)
+            try:
+                self.exec_block(node.body)
+            except BreakLoop:
+                break
+            except ContinueLoop:
+                continue
+
+    def exec_try(self, node):
+        try:
+            try:
+                self.exec_block(node.body)
+            except ControlFlow:
+                raise
+            except BaseException as error:
+                handler = self.matching_handler(node.handlers, error)
+                if handler is None:
+                    raise
+                self.run_handler(handler, error)
+            else:
+                self.exec_block(node.orelse)
+        finally:
+            self.exec_block(node.finalbody)
+
+    def matching_handler(self, handlers, error):
+        for handler in handlers:
+            if handler.type is None:
+                return handler
+            expected = self.eval(handler.type)
+            classes = expected if isinstance(expected, tuple) else (expected,)
+            if not all(isinstance(cls, type) and issubclass(cls, BaseException) for cls in classes):
+                raise TypeError("catching classes that do not inherit from BaseException is not allowed")
+            if isinstance(error, classes):
+                return handler
+        return None
+
+    def run_handler(self, handler, error):
+        if handler.name is not None:
+            self.scope.store(handler.name, error)
+        self.handling.append(error)
+        try:
+            self.exec_block(handler.body)
+        finally:
+            self.handling.pop()
+            if handler.name is not None:
+                self.scope.discard(handler.name)  # as Python does, so the exception does not live on
+
+    def exec_with(self, node):
+        self.run_with(node.items, node.body)
+
+    def run_with(self, items, body):
+        if not items:
+            self.exec_block(body)
+            return
+        item = items[0]
+        manager = self.eval(item.context)
+        kind = type(manager)
+        if not (hasattr(kind, "__enter__") and hasattr(kind, "__exit__")):
+            raise TypeError(f"'{access.type_name(manager)}' object does not support the context manager protocol")
+        value = kind.__enter__(manager)
+        if item.name is not None:
+            self.scope.store(item.name, value)
+        try:
+            self.run_with(items[1:], body)
+        except ControlFlow:
+            kind.__exit__(manager, None, None, None)
+            raise
+        except BaseException as error:
+            if not kind.__exit__(manager, type(error), error, error.__traceback__):
+                raise
+        else:
+            kind.__exit__(manager, None, None, None)
+
+    def exec_def(self, node):
+        self.scope.store(node.name, self.make_function(node.name, node.params, node.body, node.local_names,
+                                                       is_lambda=False))
+
+
+class _Entered:
+    """Context for running inside a function (or comprehension) frame and scope."""
+
+    __slots__ = ("interpreter", "frame", "scope", "outer_scope")
+
+    def __init__(self, interpreter, frame, scope):
+        self.interpreter, self.frame, self.scope = interpreter, frame, scope
+
+    def __enter__(self):
+        self.outer_scope = self.interpreter.scope
+        self.interpreter.frames.append(self.frame)
+        self.interpreter.scope = self.scope
+
+    def __exit__(self, *exc_info):
+        self.interpreter.frames.pop()
+        self.interpreter.scope = self.outer_scope
+
+
+def bind_arguments(function, args, kwargs):
+    """Parameters -> values, refusing bad calls with Python's own messages."""
+    params, defaults, name = function._params, function._defaults, function._qualname
+    if len(args) > len(params):
+        required = len(params) - len(defaults)
+        takes = f"from {required} to {len(params)}" if defaults else str(len(params))
+        plural = "" if takes == "1" else "s"
+        given = f"{len(args)} {'was' if len(args) == 1 else 'were'} given"
+        raise TypeError(f"{name}() takes {takes} positional argument{plural} but {given}")
+    bound = dict(zip(params, args))
+    for key, value in kwargs.items():
+        if key not in params:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+        if key in bound:
+            raise TypeError(f"{name}() got multiple values for argument '{key}'")
+        bound[key] = value
+    missing = [param for param in params if param not in bound and param not in defaults]
+    if missing:
+        plural = "s" if len(missing) > 1 else ""
+        raise TypeError(f"{name}() missing {len(missing)} required positional argument{plural}: "
+                        f"{_quoted_list(missing)}")
+    for param in params:
+        if param not in bound:
+            bound[param] = defaults[param]
+    return bound
+
+
+def _quoted_list(names):
+    quoted = [f"'{name}'" for name in names]
+    if len(quoted) == 1:
+        return quoted[0]
+    if len(quoted) == 2:
+        return f"{quoted[0]} and {quoted[1]}"
+    return ", ".join(quoted[:-1]) + f", and {quoted[-1]}"
+
+
+def _exception_instance(value, what="exceptions"):
+    if isinstance(value, type) and issubclass(value, BaseException):
+        return value()
+    if isinstance(value, BaseException):
+        return value
+    raise TypeError(f"{what} must derive from BaseException")
+
+
+def _first_missing(path):
+    """Python names the first part of a dotted import that does not exist."""
+    for end in range(1, len(path) + 1):
+        if not is_importable(".".join(path[:end])):
+            return ".".join(path[:end])
+    return ".".join(path)

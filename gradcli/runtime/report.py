@@ -1,0 +1,67 @@
+"""Uncaught errors as Python shows them, in the script's terms: only the script's frames, each with its
+source line and a caret line under the failing expression, then the exception line (and hint lines)."""
+
+from __future__ import annotations
+
+from gradcli.runtime.interpreter import TRACE_ATTRIBUTE
+
+CAUSE_HEADER = "\nThe above exception was the direct cause of the following exception:\n\n"
+CONTEXT_HEADER = "\nDuring handling of the above exception, another exception occurred:\n\n"
+
+
+def exception_line(error):
+    """`RuntimeError: message`, as traceback.format_exception_only writes it (without its suggestions,
+    which it would draw from gradcli's own frames)."""
+    kind = type(error)
+    name = kind.__qualname__
+    if kind.__module__ not in ("builtins", "__main__") and not kind.__module__.startswith("gradcli."):
+        name = f"{kind.__module__}.{name}"
+    try:
+        message = str(error)
+    except Exception:
+        message = "<exception str() failed>"
+    notes = "".join(f"{note}\n" for note in getattr(error, "__notes__", None) or ())
+    return (f"{name}: {message}\n" if message else f"{name}\n") + notes
+
+
+def format_traceback(error, filename, lines):
+    """The whole report for an uncaught `error`, with the exceptions it was raised from or during."""
+    blocks = []
+    header = ""
+    current = error
+    while current is not None and len(blocks) < 100:
+        blocks.append(_format_one(current, filename, lines) + header)
+        if current.__cause__ is not None:
+            current, header = current.__cause__, CAUSE_HEADER
+        elif current.__context__ is not None and not current.__suppress_context__:
+            current, header = current.__context__, CONTEXT_HEADER
+        else:
+            break
+        if getattr(current, TRACE_ATTRIBUTE, None) is None:
+            break  # raised and handled inside the engine: not part of the script's story
+    return "".join(reversed(blocks))
+
+
+def _format_one(error, filename, lines):
+    entries = getattr(error, TRACE_ATTRIBUTE, None) or []
+    text = "Traceback (most recent call last):\n" if entries else ""
+    for frame, span in reversed(entries):
+        text += f'  File "{filename}", line {span.line}, in {frame.name}\n'
+        text += source_with_caret(lines, span)
+    return text + exception_line(error)
+
+
+def source_with_caret(lines, span):
+    """The span's first source line, stripped, and carets under the span's part of it."""
+    if not 0 < span.line <= len(lines):
+        return ""
+    line = lines[span.line - 1]
+    stripped = line.strip()
+    if not stripped:
+        return ""
+    indent = len(line) - len(line.lstrip())
+    start = span.col - indent
+    end = (span.end_col if span.end_line == span.line else len(line.rstrip())) - indent
+    start = max(0, min(start, len(stripped) - 1))
+    end = max(start + 1, min(end, len(stripped)))
+    return f"    {stripped}\n    {' ' * start}{'^' * (end - start)}\n"

@@ -1,0 +1,123 @@
+"""Running one script end to end: parse, run, report. What `gradcli run` and `gradcli eval` call.
+
+Exit codes: 0 when the script ran to its end, 1 when an uncaught exception stopped it (a traceback on
+stderr), 2 when it does not parse (a syntax diagnostic on stderr).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import warnings
+
+from gradcli.lang import ScriptSyntaxError, parse
+from gradcli.lang.parser import normalize
+from gradcli.runtime.hints import hints_for
+from gradcli.runtime.guards import Guards
+from gradcli.runtime.interpreter import Interpreter
+from gradcli.runtime.limits import Limits
+from gradcli.runtime.prelude import initial_variables, make_builtins
+from gradcli.runtime.report import format_traceback
+
+EXIT_OK, EXIT_SCRIPT_ERROR, EXIT_BAD_INPUT = 0, 1, 2
+# Deep recursion in scripts is deep recursion in the interpreter: it runs on a thread whose stack has
+# room for it (address space only; pages are used as touched), under a matching recursion limit.
+THREAD_STACK_BYTES = 512 * 1024 * 1024
+PYTHON_FRAMES_PER_SCRIPT_CALL = 50
+
+
+def run_source(source, filename, out, err, limits=Limits()):
+    """Run a script's text; its output goes to `out`, warnings and errors to `err`. Returns the exit code."""
+    text = normalize(source)
+    try:
+        module = parse(text)
+    except ScriptSyntaxError as error:
+        err.write(error.format(filename, text))
+        return EXIT_BAD_INPUT
+    return ScriptRun(filename, text.split("\n"), out, err, limits).run(module)
+
+
+class ScriptRun:
+    def __init__(self, filename, lines, out, err, limits):
+        self.filename = filename
+        self.lines = lines
+        self.out = out
+        self.err = err
+        guards = Guards(limits)
+        builtins = make_builtins(out, guards)
+        self.interpreter = Interpreter(initial_variables(builtins), builtins, guards, self.display)
+        self.warned = set()
+
+    def display(self, value):
+        """The REPL's echo of a top-level expression statement."""
+        self.out.write(repr(value) + "\n")
+
+    def run(self, module):
+        from gradcli.engine import graph
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")  # shown once per script line, by show_warning
+            warnings.showwarning = self.show_warning
+            graph.set_location_hook(lambda: self.interpreter.location)
+            try:
+                error = run_on_deep_stack(lambda: self.interpreter.run(module),
+                                          self.interpreter.guards.limits.max_depth * PYTHON_FRAMES_PER_SCRIPT_CALL)
+            finally:
+                graph.set_location_hook(None)
+        self.out.flush()
+        if error is None:
+            return EXIT_OK
+        report = format_traceback(error, self.filename, self.lines)
+        report += "".join(f"hint: {hint}\n" for hint in hints_for(error, self.lines))
+        self.err.write(report)
+        self.err.flush()
+        return EXIT_SCRIPT_ERROR
+
+    def show_warning(self, message, category, filename, lineno, file=None, line=None):
+        """Python's warning format, at the script line that was running, once per line and message."""
+        span = self.interpreter.location
+        script_line = span.line if span is not None else 0
+        key = (str(message), category, script_line)
+        if key in self.warned:
+            return
+        self.warned.add(key)
+        source = self.lines[script_line - 1].strip() if 0 < script_line <= len(self.lines) else ""
+        self.out.flush()
+        self.err.write(f"{self.filename}:{script_line}: {category.__name__}: {message}\n"
+                       + (f"  {source}\n" if source else ""))
+        self.err.flush()
+
+
+def run_on_deep_stack(function, recursion_limit):
+    """Call `function` on a thread with a large stack; return the exception it raised, or None.
+
+    Ctrl-C reaches the main thread, which passes KeyboardInterrupt on to the running script.
+    """
+    outcome = []
+
+    def target():
+        try:
+            function()
+        except BaseException as error:
+            outcome.append(error)
+
+    old_stack, old_limit = threading.stack_size(THREAD_STACK_BYTES), sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, recursion_limit))
+    try:
+        worker = threading.Thread(target=target, name="gradcli-script", daemon=True)
+        worker.start()
+        while worker.is_alive():
+            try:
+                worker.join()
+            except KeyboardInterrupt:
+                _interrupt(worker)
+    finally:
+        threading.stack_size(old_stack)
+        sys.setrecursionlimit(old_limit)
+    return outcome[0] if outcome else None
+
+
+def _interrupt(thread):
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(KeyboardInterrupt))
