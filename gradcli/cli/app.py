@@ -2,7 +2,7 @@
 
 import typer
 
-from gradcli.cli import run
+from gradcli.cli import calc, run
 
 app = typer.Typer(
     name="gradcli",
@@ -20,6 +20,11 @@ def _root() -> None:
 
 app.command("run")(run.run_command)
 app.command("eval")(run.eval_command)
+app.command("grad", context_settings=calc.COMMAND_SETTINGS)(calc.grad_command)
+app.command("jacobian", context_settings=calc.COMMAND_SETTINGS)(calc.jacobian_command)
+app.command("hessian", context_settings=calc.COMMAND_SETTINGS)(calc.hessian_command)
+app.command("jvp", context_settings=calc.COMMAND_SETTINGS)(calc.jvp_command)
+app.command("graph", context_settings=calc.COMMAND_SETTINGS)(calc.graph_command)
 
 
 def main() -> None:

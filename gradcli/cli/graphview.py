@@ -1,0 +1,311 @@
+"""The computation graph, node by node, and where a nan or inf first appears.
+
+The engine's graph knows each node's grad_fn and inputs but keeps no forward values (a node saves only
+what its backward reads). So EXPR runs once more under a Recorder, an interpreter that keeps every
+sub-expression's value: a grad_fn is then known by the tensor it made, its value and its source text.
+Gradients flowing into each node come from register_hook on those tensors during one backward pass.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import gradcli.torch as torch
+from gradcli.cli.render import shape_text, torch_numbers
+from gradcli.runtime.interpreter import Interpreter
+
+LEAF = "leaf"
+SHORT_VALUE_CHARS = 40
+
+
+class Recorder(Interpreter):
+    """An interpreter that keeps (syntax node, value) for every expression it evaluates, in the order
+    they complete: operands before the operation that uses them."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.recorded = []
+
+    def eval(self, node):
+        value = super().eval(node)
+        self.recorded.append((node, value))
+        return value
+
+
+class Run:
+    """EXPR evaluated under a Recorder with `leaves` bound: the output and what made each tensor."""
+
+    def __init__(self, problem, leaves):
+        self.problem = problem
+        self.interpreter = problem.calculator.interpreter(leaves, Recorder)
+        self.output = problem.as_output(problem.program.run(self.interpreter))
+        self.maker = {}            # grad_fn -> the syntax node whose value is that grad_fn's tensor
+        self.tensors = {}          # id -> tensor, for every recorded tensor (leaves too)
+        for node, value in self.interpreter.recorded:
+            if isinstance(value, torch.Tensor):
+                self.tensors.setdefault(id(value), value)
+                if value.grad_fn is not None and not _is_name(node):
+                    self.maker.setdefault(value.grad_fn, node)
+        self.names = {id(value): name for name, value in self.interpreter.module_scope.variables.items()
+                      if isinstance(value, torch.Tensor)}
+
+    def text(self, node):
+        return source_text(self.problem.program.lines, node.span)
+
+    def describe(self, grad_fn):
+        made_by = self.maker.get(grad_fn)
+        return f"{self.text(made_by)} ({grad_fn.name()})" if made_by is not None else grad_fn.name()
+
+    def nodes(self):
+        """Every node reachable from the output, each once, parents before their inputs."""
+        order, seen = [], set()
+        stack = [self.output.grad_fn] if self.output.grad_fn is not None else []
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            order.append(node)
+            stack.extend(edge for edge, _ in reversed(node.next_functions) if edge is not None)
+        return order
+
+    def backward(self, cotangent, leaves):
+        """Run one backward pass; returns [(tensor, gradient)] in the order gradients reached tensors."""
+        arrivals = []
+        for tensor in self.tensors.values():
+            if tensor.requires_grad:
+                tensor.register_hook(lambda grad, tensor=tensor: arrivals.append((tensor, grad)))
+        if self.output.requires_grad and leaves:
+            torch.autograd.grad(self.output, leaves, cotangent, allow_unused=True)
+        return arrivals
+
+
+# ---- the graph command ---------------------------------------------------------------------------------
+
+
+class GraphNode:
+    __slots__ = ("label", "kind", "value", "grad", "inputs")
+
+    def __init__(self, label, kind, value):
+        self.label, self.kind, self.value = label, kind, value
+        self.grad = None
+        self.inputs = []
+
+
+class Graph:
+    def __init__(self, root, notes):
+        self.root = root
+        self.notes = notes
+
+
+def trace(problem):
+    """The graph of EXPR (or CODE's output) with forward values and, for a scalar output, gradients."""
+    leaves = problem.leaves()
+    run = Run(problem, leaves)
+    notes = []
+    output = run.output
+    if output.grad_fn is None:
+        notes.append("the output does not depend on any input that requires grad: there is no graph to draw")
+    drawn = {}
+    for node in run.nodes():
+        if hasattr(node, "variable"):  # AccumulateGrad: a leaf
+            drawn[node] = GraphNode(run.names.get(id(node.variable), LEAF), LEAF, _array(node.variable))
+        else:
+            made_by = run.maker.get(node)
+            tensor = _made_tensor(run, node)
+            label = run.text(made_by) if made_by is not None else ""
+            name = run.names.get(id(tensor)) if tensor is not None else None
+            if name and name != label:
+                label = f"{name} = {label}" if label else name
+            drawn[node] = GraphNode(label, node.name(), _array(tensor) if tensor is not None else None)
+    for node, shown in drawn.items():
+        shown.inputs = [drawn[edge] for edge, _ in node.next_functions if edge is not None]
+    if output.numel() == 1:
+        graph_leaves = [node.variable for node in drawn if hasattr(node, "variable")]
+        for tensor, grad in run.backward(None, graph_leaves):
+            key = tensor.grad_fn or next((node for node in drawn if getattr(node, "variable", None) is tensor), None)
+            if key in drawn:
+                drawn[key].grad = _array(grad)
+    elif output.grad_fn is not None:
+        notes.append(f"the output has shape {shape_text(output)}: gradients are shown for a scalar output only "
+                     "(reduce it with sum(...) to see them)")
+    root = drawn.get(output.grad_fn) or GraphNode(problem.source, "constant", _array(output))
+    return Graph(root, notes)
+
+
+def _made_tensor(run, node):
+    made_by = run.maker.get(node)
+    if made_by is None:
+        return None
+    for syntax, value in run.interpreter.recorded:
+        if syntax is made_by:
+            return value
+    return None
+
+
+def _array(tensor):
+    return tensor.detach().numpy()
+
+
+def tree(graph):
+    """(label, children) for render.show_tree; a node met again is shown once, then referred to."""
+    shown = set()
+
+    def build(node):
+        line = _node_line(node)
+        if id(node) in shown and node.inputs:
+            return (line + "  (shown above)", [])
+        shown.add(id(node))
+        return (line, [build(child) for child in node.inputs])
+
+    return build(graph.root)
+
+
+def _node_line(node):
+    parts = [node.label] if node.label else []
+    parts.append(node.kind)
+    if node.value is not None:
+        parts.append(f"value {short_value(node.value)}")
+    if node.grad is not None:
+        parts.append(f"grad {short_value(node.grad)}")
+    return "   ".join(parts)
+
+
+def dot(graph):
+    """Graphviz DOT: inputs on the left flowing into the output on the right."""
+    ids = {}
+    lines = ["digraph gradcli {", "  rankdir=LR;", '  node [shape=box, fontname="monospace"];']
+
+    def visit(node):
+        if id(node) in ids:
+            return ids[id(node)]
+        ids[id(node)] = key = f"n{len(ids)}"
+        label = "\\n".join(_dot_escape(part) for part in _node_line(node).split("   "))
+        shape = ", shape=ellipse" if node.kind == LEAF else ""
+        lines.append(f'  {key} [label="{label}"{shape}];')
+        for child in node.inputs:
+            lines.append(f"  {visit(child)} -> {key};")
+        return key
+
+    visit(graph.root)
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+def _dot_escape(text):
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+# ---- where a nan or inf came from ------------------------------------------------------------------------
+
+
+def explain_non_finite(problem, rows, cotangent=None):
+    """A warning for each (label, array) of a report that holds nan or inf, naming where it first appears:
+    the first sub-expression whose value has it, or the first node whose backward produced it."""
+    leaves = {name: problem.tensor(problem.values[name], requires_grad=True) for name in problem.wrt}
+    run = Run(problem, {**problem.constants, **leaves})
+    forward = _forward_origin(run)
+    cotangent = cotangent if cotangent is not None else torch.ones_like(run.output)
+    backward = _backward_origin(run, run.backward(cotangent, list(leaves.values())))
+    messages = []
+    for label, array in rows:
+        kind = label.split()[0]
+        if kind == "value":
+            origin = forward
+        elif kind == "hessian":
+            origin = backward or "it first appears in the second derivative"
+        else:
+            origin = backward or forward
+        messages.append(f"{label} contains {_which_non_finite(array)}" + (f": {origin}" if origin else ""))
+    return messages
+
+
+def _forward_origin(run):
+    for node, value in run.interpreter.recorded:
+        array = _numbers(value)
+        if array is None or np.isfinite(array).all():
+            continue
+        if _is_name(node):
+            return f"it comes from the input {node.id} = {short_value(array)}"
+        operands = ", ".join(f"{run.text(child)} = {short_value(_numbers(child_value))}"
+                             for child, child_value in _operands(run, node))
+        return f"it first appears in {run.text(node)}" + (f", where {operands}" if operands else "")
+    return None
+
+
+def _backward_origin(run, arrivals):
+    """The first tensor whose incoming gradient is not finite was given it by the nodes that use it."""
+    for tensor, grad in arrivals:
+        if np.isfinite(grad.detach().numpy()).all():
+            continue
+        users = [node for node in run.nodes() if any(_is_node_of(edge, tensor) for edge, _ in node.next_functions)]
+        if not users:
+            return None
+        where = " or ".join(run.describe(node) for node in users)
+        return f"it first appears in the backward of {where}, at {_tensor_text(run, tensor)}"
+    return None
+
+
+def _is_node_of(edge, tensor):
+    return edge is not None and (edge is tensor.grad_fn or getattr(edge, "variable", None) is tensor)
+
+
+def _tensor_text(run, tensor):
+    value = short_value(_array(tensor))
+    if tensor.grad_fn is None:
+        name = run.names.get(id(tensor))
+        return f"{name} = {value}" if name else value
+    made_by = run.maker.get(tensor.grad_fn)
+    return f"{run.text(made_by)} = {value}" if made_by is not None else value
+
+
+def _operands(run, node):
+    """The recorded values of a syntax node's direct sub-expressions (literals aside: they show in the text)."""
+    from gradcli.lang import nodes
+
+    children = []
+    for field in node.fields().values():
+        for child in field if isinstance(field, list) else [field]:
+            if isinstance(child, nodes.Keyword):
+                child = child.value
+            if isinstance(child, nodes.Node) and not isinstance(child, nodes.Constant) and child is not getattr(node, "func", None):
+                children.append(child)
+    values = {}
+    for syntax, value in run.interpreter.recorded:
+        if any(syntax is child for child in children) and _numbers(value) is not None:
+            values.setdefault(id(syntax), (syntax, value))
+    return list(values.values())
+
+
+def _numbers(value):
+    if isinstance(value, torch.Tensor):
+        return _array(value) if value.is_floating_point() else None
+    if isinstance(value, float):
+        return np.asarray(value)
+    return None
+
+
+def _which_non_finite(array):
+    kinds = [name for name, present in (("nan", np.isnan(array).any()), ("inf", np.isposinf(array).any()),
+                                        ("-inf", np.isneginf(array).any())) if present]
+    return " and ".join(kinds)
+
+
+def _is_name(node):
+    return type(node).__name__ == "Name"
+
+
+def short_value(array):
+    """Numbers in torch's format when they fit on a short line, else the shape."""
+    text = torch_numbers(array)
+    if "\n" in text or len(text) > SHORT_VALUE_CHARS:
+        return f"(shape {shape_text(array)})"
+    return text
+
+
+def source_text(lines, span):
+    if span.line == span.end_line:
+        return lines[span.line - 1][span.col:span.end_col]
+    return "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
+                      lines[span.end_line - 1][:span.end_col]])
