@@ -1,0 +1,16 @@
+import torch
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+with torch.no_grad():
+    y = x * 2
+    print(torch.is_grad_enabled())
+print(y, y.requires_grad, y.grad_fn, y.is_leaf)
+print(torch.is_grad_enabled())
+z = x * 2
+print(z.requires_grad)
+
+@torch.no_grad()
+def predict(t):
+    return t * 10
+
+print(predict(x), predict(x).requires_grad)

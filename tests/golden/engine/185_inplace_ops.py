@@ -1,0 +1,15 @@
+import torch
+
+a = torch.tensor([1.0, 2.0, 3.0])
+print(a.add_(1), a)
+print(a.sub_(0.5), a.mul_(2), a.div_(4))
+print(a.zero_(), a.fill_(7.0), a)
+b = torch.tensor([1.0, 2.0])
+b.add_(torch.tensor([10.0, 20.0]), alpha=2)
+print(b)
+c = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+c.mul_(torch.tensor([1.0, -1.0]))
+print(c)
+i = torch.tensor([1, 2])
+i.add_(3)
+print(i)
