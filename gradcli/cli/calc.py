@@ -21,9 +21,17 @@ from typing import Annotated, Optional
 
 import typer
 
-from gradcli.cli.render import EXIT_COMPUTATION, CalcError
-
+EXIT_COMPUTATION, EXIT_USAGE = 1, 2
 VALUE_HELP = "a number (3, -0.5, nan, inf) or a nested list ([1,2], [[1,2],[3,4]])"
+
+
+class CalcError(Exception):
+    """A failure reported to the user: a message (its later lines are details) and an exit code."""
+
+    def __init__(self, message, exit_code=EXIT_USAGE):
+        super().__init__(message)
+        self.message = message
+        self.exit_code = exit_code
 
 
 class DType(str, enum.Enum):
@@ -128,7 +136,7 @@ def gradient_report(problem, vjp_text, order):
             raise CalcError(f"--vjp has shape {shape_text(vector)} but EXPR's output has shape {shape_text(value)}")
     torch = _torch()
     _, grads = computing(problem, torch.autograd.functional.vjp, problem.function, problem.inputs(), vector)
-    context = problem.context() + (f", vjp v={vjp_text.strip()}" if vjp_text is not None else "")
+    context = problem.context(*([f"vjp v={vjp_text.strip()}"] if vjp_text is not None else []))
     report = Report(problem.source, context).add("value", value).add("grad", problem.by_input(grads))
     if order == 2:
         scalar = problem.function if vector is None else (lambda *xs: (problem.function(*xs) * vector).sum())
@@ -174,7 +182,7 @@ def jvp_report(problem, tangents):
     vector = tuple(problem.tensor(tangents[name][0]) if name in tangents else torch.zeros_like(x)
                    for name, x in zip(problem.wrt, inputs)) if tangents else None
     value, product = computing(problem, torch.autograd.functional.jvp, problem.function, inputs, vector)
-    context = problem.context() + "".join(f", tangent {name}={text}" for name, (_, text) in tangents.items())
+    context = problem.context(*(f"tangent {name}={text}" for name, (_, text) in tangents.items()))
     return Report(problem.source, context).add("value", value).add("jvp", product)
 
 
@@ -212,9 +220,10 @@ class Problem:
         self.program.check_names(self.calculator, bindings)
         self.constants = {name: self.tensor(array) for name, array in self.values.items() if name not in self.wrt}
 
-    def context(self):
-        bound = ", ".join(f"{name}={text}" for name, text in self.value_texts.items())
-        return f"{bound} ({self.dtype_name})" if bound else f"({self.dtype_name})"
+    def context(self, *extras):
+        """`at x=0.5, y=[1,2] (float64)`: the bindings as typed, then `extras` such as `tangent x=1`."""
+        parts = [f"{name}={text}" for name, text in self.value_texts.items()] + list(extras)
+        return (f"at {', '.join(parts)} " if parts else "") + f"({self.dtype_name})"
 
     def tensor(self, array, requires_grad=False):
         return _torch().tensor(array, dtype=self.calculator.dtype, requires_grad=requires_grad)
@@ -368,8 +377,7 @@ class Calculator:
 
         self.dtype = getattr(torch, dtype_name)
         self.guards = Guards(Limits())
-        # print() in EXPR or CODE writes to stderr: stdout holds the result alone.
-        self.builtins = make_builtins(sys.stderr, self.guards)
+        self.builtins = make_builtins(_Stderr(), self.guards)
         variables = initial_variables(self.builtins)
         torch_module, functional = language_module("torch"), language_module("torch.nn.functional")
         constructors = self._defaulting_constructors(torch_module) if self.dtype is not torch.float32 else {}
@@ -430,6 +438,16 @@ class Calculator:
 
         return (interpreter_class or Interpreter)({**self.variables, **bindings}, self.builtins, self.guards,
                                                   _ignore_display)
+
+
+class _Stderr:
+    """Where print() in EXPR or CODE writes: stderr, as it is at the time (stdout holds the result alone)."""
+
+    def write(self, text):
+        return sys.stderr.write(text)
+
+    def flush(self):
+        sys.stderr.flush()
 
 
 def _ignore_display(value):

@@ -8,8 +8,6 @@ Gradients flowing into each node come from register_hook on those tensors during
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 import gradcli.torch as torch
@@ -41,22 +39,27 @@ class Run:
         self.problem = problem
         self.interpreter = problem.calculator.interpreter(leaves, Recorder)
         self.output = problem.as_output(problem.program.run(self.interpreter))
-        self.maker = {}            # grad_fn -> the syntax node whose value is that grad_fn's tensor
+        self.made = {}             # grad_fn -> (the syntax node that made its tensor, the tensor)
         self.tensors = {}          # id -> tensor, for every recorded tensor (leaves too)
         for node, value in self.interpreter.recorded:
             if isinstance(value, torch.Tensor):
                 self.tensors.setdefault(id(value), value)
                 if value.grad_fn is not None and not _is_name(node):
-                    self.maker.setdefault(value.grad_fn, node)
+                    self.made.setdefault(value.grad_fn, (node, value))
         self.names = {id(value): name for name, value in self.interpreter.module_scope.variables.items()
                       if isinstance(value, torch.Tensor)}
 
     def text(self, node):
         return source_text(self.problem.program.lines, node.span)
 
+    def source_of(self, grad_fn):
+        """The source text that made grad_fn's tensor, or None for a node made inside a function."""
+        made = self.made.get(grad_fn)
+        return self.text(made[0]) if made is not None else None
+
     def describe(self, grad_fn):
-        made_by = self.maker.get(grad_fn)
-        return f"{self.text(made_by)} ({grad_fn.name()})" if made_by is not None else grad_fn.name()
+        source = self.source_of(grad_fn)
+        return f"{source} ({grad_fn.name()})" if source is not None else grad_fn.name()
 
     def nodes(self):
         """Every node reachable from the output, each once, parents before their inputs."""
@@ -113,9 +116,8 @@ def trace(problem):
         if hasattr(node, "variable"):  # AccumulateGrad: a leaf
             drawn[node] = GraphNode(run.names.get(id(node.variable), LEAF), LEAF, _array(node.variable))
         else:
-            made_by = run.maker.get(node)
-            tensor = _made_tensor(run, node)
-            label = run.text(made_by) if made_by is not None else ""
+            syntax, tensor = run.made.get(node, (None, None))
+            label = run.text(syntax) if syntax is not None else ""
             name = run.names.get(id(tensor)) if tensor is not None else None
             if name and name != label:
                 label = f"{name} = {label}" if label else name
@@ -133,16 +135,6 @@ def trace(problem):
                      "(reduce it with sum(...) to see them)")
     root = drawn.get(output.grad_fn) or GraphNode(problem.source, "constant", _array(output))
     return Graph(root, notes)
-
-
-def _made_tensor(run, node):
-    made_by = run.maker.get(node)
-    if made_by is None:
-        return None
-    for syntax, value in run.interpreter.recorded:
-        if syntax is made_by:
-            return value
-    return None
 
 
 def _array(tensor):
@@ -256,8 +248,8 @@ def _tensor_text(run, tensor):
     if tensor.grad_fn is None:
         name = run.names.get(id(tensor))
         return f"{name} = {value}" if name else value
-    made_by = run.maker.get(tensor.grad_fn)
-    return f"{run.text(made_by)} = {value}" if made_by is not None else value
+    source = run.source_of(tensor.grad_fn)
+    return f"{source} = {value}" if source is not None else value
 
 
 def _operands(run, node):
@@ -305,7 +297,18 @@ def short_value(array):
 
 
 def source_text(lines, span):
-    if span.line == span.end_line:
-        return lines[span.line - 1][span.col:span.end_col]
-    return "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
-                      lines[span.end_line - 1][:span.end_col]])
+    if span.line != span.end_line:
+        return "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
+                          lines[span.end_line - 1][:span.end_col]])
+    line, start, end = lines[span.line - 1], span.col, span.end_col
+    # A binary operation's span starts at its left operand without the parentheses around it
+    # (`(x + y) * z` spans `x + y) * z`): widen it to the parentheses its text leaves unmatched.
+    depth = lowest = 0
+    for char in line[start:end]:
+        depth += (char == "(") - (char == ")")
+        lowest = min(lowest, depth)
+    for _ in range(-lowest):
+        start = max(line.rfind("(", 0, start), 0)
+    for _ in range(depth - lowest):
+        end = line.find(")", end) + 1 or len(line)
+    return line[start:end]

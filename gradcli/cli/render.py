@@ -13,18 +13,7 @@ import sys
 
 import numpy as np
 
-EXIT_COMPUTATION, EXIT_USAGE = 1, 2
 NON_FINITE_NAMES = {math.inf: "inf", -math.inf: "-inf"}
-
-
-class CalcError(Exception):
-    """A failure reported to the user: a message (its later lines are details) and an exit code."""
-
-    def __init__(self, message, exit_code=EXIT_USAGE):
-        super().__init__(message)
-        self.message = message
-        self.exit_code = exit_code
-
 
 # ---- numbers ---------------------------------------------------------------------------------------------
 
@@ -69,7 +58,7 @@ def shape_text(array):
 
 
 class Report:
-    """What a calculator command found: a title (the expression), a context line (bindings, dtype) and
+    """What a calculator command found: a title (the expression), its context (bindings, dtype) and
     sections keyed as in the JSON output: an array, {name: array} or {name: {name: array}}."""
 
     def __init__(self, title, context):
@@ -123,7 +112,7 @@ def plain_table(report):
     label_width = max(len("name"), *(len(label) for label, _, _ in rows))
     shape_width = max(len("shape"), *(len(shape) for _, shape, _ in rows))
     indent = " " * (label_width + shape_width + 4)
-    lines = [report.title + (f"  at {report.context}" if report.context else ""), "",
+    lines = [f"{report.title}  {report.context}", "",
              f"{'name':<{label_width}}  {'shape':<{shape_width}}  value"]
     for label, shape, numbers in rows:
         numbers = numbers.replace("\n", "\n" + indent)
@@ -135,8 +124,8 @@ def rich_table(report):
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=Text(report.title, style="bold"), caption=Text(f"at {report.context}") if report.context
-                  else None, title_justify="left", caption_justify="left")
+    table = Table(title=Text(report.title, style="bold"), caption=Text(report.context), title_justify="left",
+                  caption_justify="left")
     table.add_column("name", style="cyan", no_wrap=True)
     table.add_column("shape", style="dim", no_wrap=True)
     table.add_column("value", no_wrap=True)
