@@ -320,15 +320,18 @@ class Interpreter:
             self.location = target.span
             container[index] = value
         else:
-            self.unpack(target.elts, value)
+            try:
+                self.unpack(target.elts, value)
+            except BaseException as error:
+                self.blame(error, target.span)
+                raise
 
     def unpack(self, targets, value):
         """Python's unpacking, with its messages: `a, b = x`, `a, *rest = x`."""
         stars = [i for i, target in enumerate(targets) if isinstance(target, n.Starred)]
-        try:
-            iterator = iter(value)
-        except TypeError:
-            raise TypeError(f"cannot unpack non-iterable {access.type_name(value)} object") from None
+        if not _is_iterable(value):
+            raise TypeError(f"cannot unpack non-iterable {access.type_name(value)} object")
+        iterator = iter(value)
         if not stars:
             items = list(itertools.islice(iterator, len(targets) + 1))
             if len(items) > len(targets):
@@ -427,7 +430,9 @@ class Interpreter:
 
     def exec_assert(self, node):
         if not self.eval(node.test):
-            raise AssertionError(self.eval(node.msg)) if node.msg is not None else AssertionError()
+            error = AssertionError(self.eval(node.msg)) if node.msg is not None else AssertionError()
+            self.blame(error, node.test.span)  # where Python's traceback points
+            raise error
 
     def exec_import(self, node):
         for alias in node.names:
@@ -450,11 +455,9 @@ class Interpreter:
             return
         for alias in node.names:
             member = alias.path[0]
-            try:
-                value = module.member(member)
-            except AttributeError:
-                raise ImportError(f"cannot import name '{member}' from '{name}'", name=name) from None
-            self.scope.store(alias.alias or member, value)
+            if member not in module.public_names():
+                raise ImportError(f"cannot import name '{member}' from '{name}'", name=name)
+            self.scope.store(alias.alias or member, module.member(member))
 
     def exec_if(self, node):
         self.exec_block(node.body if self.eval(node.test) else node.orelse)
@@ -608,6 +611,14 @@ def _exception_instance(value, what="exceptions"):
     if isinstance(value, BaseException):
         return value
     raise TypeError(f"{what} must derive from BaseException")
+
+
+def _is_iterable(value):
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return True
 
 
 def _first_missing(path):

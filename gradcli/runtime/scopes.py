@@ -2,9 +2,14 @@
 
 A function's locals are fixed when it is defined (every name its body binds), as in Python: reading one
 before it is bound is an UnboundLocalError, not a fall-through to an outer scope.
+
+Errors are raised outside `except` blocks, so that an error inside a script's own `except` clause
+chains to the exception being handled, as Python's do.
 """
 
 from __future__ import annotations
+
+UNBOUND = object()
 
 
 class ModuleScope:
@@ -15,23 +20,19 @@ class ModuleScope:
         self.builtins = builtins
 
     def load(self, name):
-        try:
-            return self.variables[name]
-        except KeyError:
-            pass
-        try:
-            return self.builtins[name]
-        except KeyError:
-            raise NameError(f"name '{name}' is not defined", name=name) from None
+        value = self.variables.get(name, UNBOUND)
+        if value is UNBOUND:
+            value = self.builtins.get(name, UNBOUND)
+            if value is UNBOUND:
+                raise NameError(f"name '{name}' is not defined", name=name)
+        return value
 
     def store(self, name, value):
         self.variables[name] = value
 
     def delete(self, name):
-        try:
-            del self.variables[name]
-        except KeyError:
-            raise NameError(f"name '{name}' is not defined", name=name) from None
+        if self.variables.pop(name, UNBOUND) is UNBOUND:
+            raise NameError(f"name '{name}' is not defined", name=name)
 
     def discard(self, name):
         self.variables.pop(name, None)
@@ -53,14 +54,13 @@ class FunctionScope:
         scope = self
         while type(scope) is FunctionScope:
             if name in scope.local_names:
-                try:
-                    return scope.variables[name]
-                except KeyError:
-                    if scope is self:
-                        raise UnboundLocalError(f"cannot access local variable '{name}' where it is not "
-                                                "associated with a value") from None
-                    raise NameError(f"cannot access free variable '{name}' where it is not associated with a "
-                                    "value in enclosing scope", name=name) from None
+                value = scope.variables.get(name, UNBOUND)
+                if value is not UNBOUND:
+                    return value
+                if scope is self:
+                    raise _unbound_local(name)
+                raise NameError(f"cannot access free variable '{name}' where it is not associated with a value "
+                                "in enclosing scope", name=name)
             scope = scope.parent
         return scope.load(name)
 
@@ -68,14 +68,15 @@ class FunctionScope:
         self.variables[name] = value
 
     def delete(self, name):
-        try:
-            del self.variables[name]
-        except KeyError:
-            raise UnboundLocalError(f"cannot access local variable '{name}' where it is not associated with a "
-                                    "value") from None
+        if self.variables.pop(name, UNBOUND) is UNBOUND:
+            raise _unbound_local(name)
 
     def discard(self, name):
         self.variables.pop(name, None)
 
     def inner_qualname(self, name):
         return f"{self.qualname}.<locals>.{name}"
+
+
+def _unbound_local(name):
+    return UnboundLocalError(f"cannot access local variable '{name}' where it is not associated with a value")

@@ -54,10 +54,9 @@ class LangModule:
         self._members = members
 
     def member(self, name):
-        try:
-            return self._members[name]
-        except KeyError:
-            raise AttributeError(f"module '{self._name}' has no attribute '{name}'") from None
+        if name not in self._members:  # raised outside any `except`, so it chains as Python's would
+            raise AttributeError(f"module '{self._name}' has no attribute '{name}'")
+        return self._members[name]
 
     def public_names(self):
         return list(self._members)

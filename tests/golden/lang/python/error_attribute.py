@@ -1,0 +1,2 @@
+x = torch.ones(2, requires_grad=True)
+x.gard

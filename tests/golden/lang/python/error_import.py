@@ -1,0 +1,2 @@
+import math
+import pandas as pd

@@ -1,0 +1,3 @@
+x = torch.ones(2)
+print(x + 1)
+"text" + 1
