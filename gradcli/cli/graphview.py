@@ -46,6 +46,7 @@ class Run:
                 self.tensors.setdefault(id(value), value)
                 if value.grad_fn is not None and not _is_name(node):
                     self.made.setdefault(value.grad_fn, (node, value))
+        self.arrivals = None       # gradients reaching recorded tensors, once backward() hooked them
         self.names = {id(value): name for name, value in self.interpreter.module_scope.variables.items()
                       if isinstance(value, torch.Tensor)}
 
@@ -75,14 +76,16 @@ class Run:
         return order
 
     def backward(self, cotangent, leaves):
-        """Run one backward pass; returns [(tensor, gradient)] in the order gradients reached tensors."""
-        arrivals = []
-        for tensor in self.tensors.values():
-            if tensor.requires_grad:
-                tensor.register_hook(lambda grad, tensor=tensor: arrivals.append((tensor, grad)))
+        """One backward pass to `leaves` (the graph is kept for more); returns [(tensor, gradient)] in the
+        order gradients reached the recorded tensors."""
+        if self.arrivals is None:
+            for tensor in self.tensors.values():
+                if tensor.requires_grad:
+                    tensor.register_hook(lambda grad, tensor=tensor: self.arrivals.append((tensor, grad)))
+        self.arrivals = []
         if self.output.requires_grad and leaves:
-            torch.autograd.grad(self.output, leaves, cotangent, allow_unused=True)
-        return arrivals
+            torch.autograd.grad(self.output, leaves, cotangent, retain_graph=True, allow_unused=True)
+        return self.arrivals
 
 
 # ---- the graph command ---------------------------------------------------------------------------------
@@ -142,27 +145,28 @@ def _array(tensor):
 
 
 def tree(graph):
-    """(label, children) for render.show_tree; a node met again is shown once, then referred to."""
+    """(segments, children) for render.show_tree; a node met again is shown once, then referred to."""
     shown = set()
 
     def build(node):
-        line = _node_line(node)
+        segments = _segments(node)
         if id(node) in shown and node.inputs:
-            return (line + "  (shown above)", [])
+            return ([*segments, ("(shown above)", "dim")], [])
         shown.add(id(node))
-        return (line, [build(child) for child in node.inputs])
+        return (segments, [build(child) for child in node.inputs])
 
     return build(graph.root)
 
 
-def _node_line(node):
-    parts = [node.label] if node.label else []
-    parts.append(node.kind)
+def _segments(node):
+    """The parts of a node's line, each with the Rich style a terminal shows it in."""
+    segments = [(node.label, "bold")] if node.label else []
+    segments.append((node.kind, "cyan"))
     if node.value is not None:
-        parts.append(f"value {short_value(node.value)}")
+        segments.append((f"value {short_value(node.value)}", ""))
     if node.grad is not None:
-        parts.append(f"grad {short_value(node.grad)}")
-    return "   ".join(parts)
+        segments.append((f"grad {short_value(node.grad)}", "green"))
+    return segments
 
 
 def dot(graph):
@@ -174,7 +178,7 @@ def dot(graph):
         if id(node) in ids:
             return ids[id(node)]
         ids[id(node)] = key = f"n{len(ids)}"
-        label = "\\n".join(_dot_escape(part) for part in _node_line(node).split("   "))
+        label = "\\n".join(_dot_escape(text) for text, _ in _segments(node))
         shape = ", shape=ellipse" if node.kind == LEAF else ""
         lines.append(f'  {key} [label="{label}"{shape}];')
         for child in node.inputs:
@@ -194,21 +198,29 @@ def _dot_escape(text):
 
 def explain_non_finite(problem, rows, cotangent=None):
     """A warning for each (label, array) of a report that holds nan or inf, naming where it first appears:
-    the first sub-expression whose value has it, or the first node whose backward produced it."""
+    the first sub-expression whose value has it, or the first node whose backward produced it on the way
+    to the row's input (a backward pass to that input alone runs only the nodes on its paths)."""
     leaves = {name: problem.tensor(problem.values[name], requires_grad=True) for name in problem.wrt}
     run = Run(problem, {**problem.constants, **leaves})
     forward = _forward_origin(run)
     cotangent = cotangent if cotangent is not None else torch.ones_like(run.output)
-    backward = _backward_origin(run, run.backward(cotangent, list(leaves.values())))
+    backward = {}
+
+    def backward_origin(names):
+        key = tuple(names)
+        if key not in backward:
+            backward[key] = _backward_origin(run, run.backward(cotangent, [leaves[name] for name in names]))
+        return backward[key]
+
     messages = []
     for label, array in rows:
-        kind = label.split()[0]
+        kind, *names = label.split()
         if kind == "value":
             origin = forward
-        elif kind == "hessian":
-            origin = backward or "it first appears in the second derivative"
         else:
-            origin = backward or forward
+            origin = backward_origin(names[:1] or problem.wrt) or forward
+            if kind == "hessian" and origin is None:
+                origin = "it first appears in the second derivative"
         messages.append(f"{label} contains {_which_non_finite(array)}" + (f": {origin}" if origin else ""))
     return messages
 

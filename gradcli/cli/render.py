@@ -143,10 +143,11 @@ def _rich_console(stream):
 # ---- trees (the graph command) ----------------------------------------------------------------------------
 
 GUIDES = ("├── ", "└── ", "│   ", "    ")
+SEPARATOR = "   "
 
 
 def show_tree(root, stream=None):
-    """`root` is (label, [children...]) with the same shape below; labels are plain strings."""
+    """`root` is (segments, [children...]), children alike; segments are (text, Rich style) pairs."""
     stream = stream or sys.stdout
     if stream.isatty():
         _rich_console(stream).print(_rich_tree(root))
@@ -154,31 +155,40 @@ def show_tree(root, stream=None):
         stream.write(plain_tree(root))
 
 
+def plain_line(segments):
+    return SEPARATOR.join(text for text, _ in segments)
+
+
 def plain_tree(root):
     lines = []
 
     def walk(node, prefix, last, top):
-        label, children = node
-        head = "" if top else prefix + GUIDES[1 if last else 0]
-        continuation = "" if top else prefix + GUIDES[3 if last else 2]
-        lines.append(head + label)
+        segments, children = node
+        lines.append(("" if top else prefix + GUIDES[1 if last else 0]) + plain_line(segments))
+        inner = "" if top else prefix + GUIDES[3 if last else 2]
         for i, child in enumerate(children):
-            walk(child, continuation, i == len(children) - 1, False)
+            walk(child, inner, i == len(children) - 1, False)
 
     walk(root, "", True, True)
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    return "\n".join(lines) + "\n"
 
 
 def _rich_tree(root):
     from rich.text import Text
     from rich.tree import Tree
 
+    def label(segments):
+        text = Text()
+        for i, (part, style) in enumerate(segments):
+            text.append((SEPARATOR if i else "") + part, style=style)
+        return text
+
     def build(node, tree):
         for child in node[1]:
-            build(child, tree.add(Text(child[0])))
+            build(child, tree.add(label(child[0])))
         return tree
 
-    return build(root, Tree(Text(root[0]), guide_style="dim"))
+    return build(root, Tree(label(root[0]), guide_style="dim"))
 
 
 # ---- stderr ------------------------------------------------------------------------------------------
