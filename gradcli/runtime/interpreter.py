@@ -68,6 +68,7 @@ class Interpreter:
         self.module_frame = Frame("<module>")
         self.frames = [self.module_frame]
         self.location = None             # the span running now: for warnings and the engine's graph records
+        self.attribute_subject = None    # the object whose attribute is being read: what a warning is about
         self.handling = []               # exceptions whose `except` blocks are running, for a bare `raise`
         self.binary = {"+": operator.add, "-": operator.sub, "*": self.multiply, "/": operator.truediv,
                        "//": operator.floordiv, "%": operator.mod, "**": self.power, "@": operator.matmul,
@@ -251,6 +252,7 @@ class Interpreter:
     def eval_attribute(self, node):
         value = self.eval(node.value)
         self.location = node.span
+        self.attribute_subject = value
         return access.get_attribute(value, node.attr)
 
     def eval_subscript(self, node):

@@ -37,8 +37,9 @@ def make_builtins(out, guards):
             guards.check_power(base, exp)
         return builtins.pow(base, exp, mod)
 
-    table["print"] = BuiltinFunction("print", print)
-    table["pow"] = BuiltinFunction("pow", pow)
+    for function in (print, pow):
+        function.__qualname__ = function.__name__  # error messages say print(), as Python's do
+        table[function.__name__] = BuiltinFunction(function.__name__, function)
     return table
 
 

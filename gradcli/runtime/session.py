@@ -12,7 +12,7 @@ import warnings
 
 from gradcli.lang import ScriptSyntaxError, parse
 from gradcli.lang.parser import normalize
-from gradcli.runtime.hints import hints_for
+from gradcli.runtime.hints import Hints, Location
 from gradcli.runtime.guards import Guards
 from gradcli.runtime.interpreter import Interpreter
 from gradcli.runtime.limits import Limits
@@ -46,6 +46,7 @@ class ScriptRun:
         guards = Guards(limits)
         builtins = make_builtins(out, guards)
         self.interpreter = Interpreter(initial_variables(builtins), builtins, guards, self.display)
+        self.hints = Hints(lines, self.interpreter)
         self.warned = set()
 
     def display(self, value):
@@ -54,11 +55,12 @@ class ScriptRun:
 
     def run(self, module):
         from gradcli.engine import graph
+        from gradcli.engine.grad_mode import is_grad_enabled
 
         with warnings.catch_warnings():
             warnings.simplefilter("always")  # shown once per script line, by show_warning
             warnings.showwarning = self.show_warning
-            graph.set_location_hook(lambda: self.interpreter.location)
+            graph.set_location_hook(lambda: Location(self.interpreter.location, is_grad_enabled()))
             try:
                 error = run_on_deep_stack(lambda: self.interpreter.run(module),
                                           self.interpreter.guards.limits.max_depth * PYTHON_FRAMES_PER_SCRIPT_CALL)
@@ -68,7 +70,7 @@ class ScriptRun:
         if error is None:
             return EXIT_OK
         report = format_traceback(error, self.filename, self.lines)
-        report += "".join(f"hint: {hint}\n" for hint in hints_for(error, self.lines))
+        report += _hint_lines(self.hints.for_error(error))
         self.err.write(report)
         self.err.flush()
         return EXIT_SCRIPT_ERROR
@@ -84,8 +86,13 @@ class ScriptRun:
         source = self.lines[script_line - 1].strip() if 0 < script_line <= len(self.lines) else ""
         self.out.flush()
         self.err.write(f"{self.filename}:{script_line}: {category.__name__}: {message}\n"
-                       + (f"  {source}\n" if source else ""))
+                       + (f"  {source}\n" if source else "")
+                       + _hint_lines(self.hints.for_warning(message, self.interpreter.attribute_subject)))
         self.err.flush()
+
+
+def _hint_lines(hints):
+    return "".join(f"hint: {hint}\n" for hint in hints)
 
 
 def run_on_deep_stack(function, recursion_limit):
