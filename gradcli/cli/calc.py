@@ -268,11 +268,14 @@ class Program:
 
         self.source = source
         self.lines = source.split("\n")
+        what = "CODE" if statements else "EXPR"
         try:
             module = parse(source)
         except ScriptSyntaxError as error:
-            raise CalcError(f"{'CODE' if statements else 'EXPR'} does not parse: {error.message}\n"
+            raise CalcError(f"{what} does not parse: {error.message}\n"
                             + caret(self.lines, nodes.Span(error.line, error.col, error.line, error.col + 1)))
+        except Exception:  # the parser's own failure on odd input (`@` alone): still input that does not parse
+            raise CalcError(f"{what} does not parse") from None
         body = module.body
         if not body:
             raise CalcError("EXPR is empty")
