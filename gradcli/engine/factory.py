@@ -90,12 +90,26 @@ def from_numpy(array):
     return _make(array)
 
 
+_LEGACY_SIGNATURES = (
+    " * (*, torch.device device = None)\n"
+    "      didn't match because some of the keywords were incorrect: {keywords}\n"
+    " * (torch.Storage storage)\n * (Tensor other)\n"
+    " * (tuple of ints size, *, torch.device device = None)\n"
+    " * (object data, *, torch.device device = None)\n")
+
+
 def _legacy(dt):
     """torch.Tensor / FloatTensor / ...: data (a sequence) or sizes (ints)."""
-    def build(*args, **kwargs):
+    def build(*args, device=None, **kwargs):
+        if kwargs:
+            got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
+            raise TypeError(f"new() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                            + _LEGACY_SIGNATURES.format(keywords=", ".join(kwargs)))
         if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray, Tensor)) and not isinstance(args[0], Size):
             data = args[0]._data if isinstance(args[0], Tensor) else args[0]
             return _make(_array(data, dt)[0])
+        if len(args) == 1 and isinstance(args[0], float):
+            raise TypeError("new(): data must be a sequence (got float)")
         shape = tuple(args[0]) if len(args) == 1 and isinstance(args[0], (Size, tuple)) else args
         for n in shape:
             if not isinstance(n, int) or isinstance(n, bool):

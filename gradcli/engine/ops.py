@@ -162,10 +162,14 @@ R = dict(
     log1p=Rule("Log1PBackward0", np.log1p, lambda g, out, a: g / (a + 1)),
     sin=Rule("SinBackward0", np.sin, lambda g, out, a: g * cos(a)),
     cos=Rule("CosBackward0", np.cos, lambda g, out, a: -g * sin(a)),
-    tan=Rule("TanBackward0", np.tan, lambda g, out, a: g * (out * out + 1), save="output"),
-    tanh=Rule("TanhBackward0", np.tanh, lambda g, out, a: g * (1 - out * out), save="output"),
+    tan=Rule("TanBackward0", np.tan, lambda g, out, a: g * (out ** 2 + 1), save="output"),
+    tanh=Rule("TanhBackward0", np.tanh, lambda g, out, a: g * (1 - out ** 2), save="output"),
     sigmoid=Rule("SigmoidBackward0", lambda a: _sigmoid(a), lambda g, out, a: g * out * (1 - out), save="output"),
-    relu=Rule("ReluBackward0", lambda a: np.maximum(a, 0), lambda g, out, a: g * _mask(out._data > 0, out), save="output"),
+    relu=Rule("ReluBackward0", lambda a: np.maximum(a, 0), lambda g, out, a: R["threshold_backward"](g, out),
+              save="output"),
+    threshold_backward=Rule("ThresholdBackwardBackward0", lambda g, out: g * (out > 0),
+                            lambda gg, _, g, out: R["threshold_backward"](gg, out), lambda gg, _, g, out: gg * 0,
+                            reads=((1,), ())),
     sqrt=Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / (2 * out), save="output"),
     abs=Rule("AbsBackward0", np.abs, lambda g, out, a: g * sign(a)),
     sign=Rule("SignBackward0", np.sign, lambda g, out, a: g * 0, save=None),
@@ -210,9 +214,17 @@ R = dict(
     norm=Rule("LinalgVectorNormBackward0", lambda a, p, dim, keepdim: _norm_forward(a, p, dim, keepdim),
               lambda g, out, a, p, dim, keepdim: _norm_backward(g, out, a, p, dim, keepdim), save="both"),
     softmax=Rule("SoftmaxBackward0", lambda a, dim: _softmax(a, dim),
-                 lambda g, out, a, dim: out * (g - (g * out).sum(dim, keepdim=True)), save="output"),
+                 lambda g, out, a, dim: R["softmax_backward"](g, out, params=(dim,)), save="output"),
+    softmax_backward=Rule("SoftmaxBackwardDataBackward0", lambda g, out, dim: out * (g - (g * out).sum(dim, keepdims=True)),
+                          lambda gg, _, g, out, dim: out * (gg - (gg * out).sum(dim, keepdim=True)),
+                          lambda gg, _, g, out, dim: gg * (g - (g * out).sum(dim, keepdim=True))
+                          - g * (gg * out).sum(dim, keepdim=True)),
     log_softmax=Rule("LogSoftmaxBackward0", lambda a, dim: _log_softmax(a, dim),
-                     lambda g, out, a, dim: g - exp(out) * g.sum(dim, keepdim=True), save="output"),
+                     lambda g, out, a, dim: R["log_softmax_backward"](g, out, params=(dim,)), save="output"),
+    log_softmax_backward=Rule("LogSoftmaxBackwardDataBackward0",
+                              lambda g, out, dim: g - np.exp(out) * g.sum(dim, keepdims=True),
+                              lambda gg, _, g, out, dim: gg - (gg * exp(out)).sum(dim, keepdim=True),
+                              lambda gg, _, g, out, dim: -gg * exp(out) * g.sum(dim, keepdim=True)),
     # linear algebra
     mm=Rule("MmBackward0", np.matmul, lambda g, out, a, b: g.mm(b.t()), lambda g, out, a, b: a.t().mm(g),
             reads=((1,), (0,))),
@@ -666,7 +678,8 @@ def clamp(x, min=None, max=None):
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     rule = R["clamp_tensor" if isinstance(min, Tensor) or isinstance(max, Tensor) else "clamp"]
     lo, hi = (v._data if isinstance(v, Tensor) else v for v in (min, max))
-    return rule(x, params=(lo, hi))
+    dt = dtypes.result_type(x, *[v for v in (min, max) if v is not None])
+    return rule(x, params=(lo, hi), arrays=(_cast(x, dt),))
 
 
 def clamp_min(x, min):

@@ -213,6 +213,17 @@ PROD_ZEROS = ("prod's gradient with a zero input is a constant (_prod_others bui
               "second derivatives through it are lost")
 
 
+def gradient_of(f, shape):
+    """a -> the gradient of (f(a) * w).sum(), built with create_graph: made of f's own backward ops."""
+    w = torch.tensor(np.random.default_rng(1).standard_normal(shape))
+
+    def gradient(a):
+        if not a.requires_grad:  # evaluated at constants (finite differences): a plain value
+            return gradient(a.detach().requires_grad_()).detach()
+        return torch.autograd.grad((f(a) * w).sum(), a, create_graph=True)[0]
+    return gradient
+
+
 def grad_via_backward(shape):
     """a -> x.grad after backward(create_graph=True) of (x * a).sum(): the first .grad is CopyBackwards(a)."""
     def fn(a):
@@ -355,6 +366,10 @@ CASES = [
     C("log_softmax", lambda a: F.log_softmax(a, 1), [((3, 4),), ((2, 3, 2),)], ref=lambda a: np.log(np_softmax(a, 1))),
     C("log_softmax", lambda a: a.log_softmax(0), [((5,),)], ref=lambda a: np.log(np_softmax(a, 0)), name="1d"),
     C("log_softmax", lambda a: a.log_softmax(0) + a, [((),)], ref=lambda a: a, name="0d"),
+    C("threshold_backward", gradient_of(lambda a: a.relu() ** 2, (3, 4)), [((3, 4),)], away(0.0),
+      ref=lambda a: 2 * np.maximum(a, 0) * np.random.default_rng(1).standard_normal((3, 4))),
+    C("softmax_backward", gradient_of(lambda a: a.softmax(1), (3, 4)), [((3, 4),)]),
+    C("log_softmax_backward", gradient_of(lambda a: a.log_softmax(1), (3, 4)), [((3, 4),)]),
     # linear algebra
     C("mm", lambda a, b: a.mm(b), [((3, 4), (4, 2)), ((1, 3), (3, 1))], ref=np.matmul),
     C("mm", lambda a, b: a @ b, [((2, 3), (3, 4))], ref=np.matmul, name="matmul"),
