@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from gradcli.lang import nodes
@@ -13,6 +14,9 @@ OPENING_BRACKETS = {"LPAR": "RPAR", "LSQB": "RSQB", "LBRACE": "RBRACE"}
 CLOSING_BRACKETS = frozenset(OPENING_BRACKETS.values())
 MAX_BRACKET_DEPTH = 200  # as CPython's parser: deeper nesting is refused rather than recursed into
 TAB_SIZE = 8
+# Python statements the language leaves out: parsed as names, they fail on the word after them.
+PYTHON_ONLY_KEYWORDS = frozenset({"class", "global", "nonlocal", "async", "await", "yield", "match"})
+PREVIOUS_WORD = re.compile(r"\b(\w+)[ \t]*\Z")
 
 
 def grammar_path() -> Path:
@@ -156,6 +160,10 @@ def _token_error(err, text):
         return ScriptSyntaxError("unexpected end of input" + (f"; expected {what}" if what else ""), line, col,
                                  incomplete=True)
     line, col = token.line, token.column - 1
+    keyword = PREVIOUS_WORD.search(text, 0, token.start_pos)
+    if keyword and keyword.group(1) in PYTHON_ONLY_KEYWORDS:
+        return ScriptSyntaxError(f"'{keyword.group(1)}' is Python, but not part of the gradcli language", line,
+                                 keyword.start(1) - (text.rfind("\n", 0, keyword.start(1)) + 1))
     if token.type == "_INDENT":
         return ScriptSyntaxError("unexpected indent", line, col, kind="IndentationError")
     if "_INDENT" in expected:

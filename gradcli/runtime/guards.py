@@ -16,9 +16,8 @@ class Guards:
     def __init__(self, limits):
         self.limits = limits
 
-    def too_many_elements(self, count):
-        return MemoryError(f"a tensor of {count:,} elements is over gradcli's limit of "
-                           f"{self.limits.max_elements:,} "
+    def too_many_elements(self, count, what="a tensor of"):
+        return MemoryError(f"{what} {count:,} elements is over gradcli's limit of {self.limits.max_elements:,} "
                            "(the --max-elements option of gradcli run/eval sets it)")
 
     def check_result(self, value):
@@ -53,7 +52,7 @@ class Guards:
             if isinstance(sequence, (list, tuple, str)) and _is_int(count):
                 total = len(sequence) * count
                 if total > self.limits.max_elements:
-                    raise self.too_many_elements(total)
+                    raise self.too_many_elements(total, f"a {type(sequence).__name__} of")
 
 
 def _is_int(value):

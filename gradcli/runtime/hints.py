@@ -8,11 +8,17 @@ involved.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from gradcli.engine.tensor import NON_LEAF_GRAD_WARNING, Tensor
 from gradcli.lang.nodes import Span
 from gradcli.runtime.modules import IMPORTABLE
+
+
+IDENTIFIER = re.compile(r"[^\W\d]\w*")
+CONSTANT_FIX = ("create it with requires_grad=True (torch.tensor(..., requires_grad=True)), or call "
+                ".requires_grad_() on it before computing")
 
 
 class Location(NamedTuple):
@@ -62,18 +68,33 @@ class Hints:
                 f"gradient=torch.ones_like({name})"]
 
     def no_grad(self, kind, tensor):
+        """Why the tensor has no graph: how it was made, or else how its inputs (the tensors named on the
+        line that computed it) were made. One hint line per cause, then the fix for the first."""
         name = self._name(tensor)
+        causes = [self._why_no_grad(name, tensor)]
+        if causes[0][1] is CONSTANT_FIX:
+            causes = [self._why_no_grad(*named) for named in self._constant_inputs(tensor)] or causes
+        return [reason for reason, _ in causes] + [causes[0][1]]
+
+    def _why_no_grad(self, name, tensor):
+        """(why `tensor` does not require grad, how to make it), from where and how it was made."""
         location = tensor._location
-        if location is None:
-            cause = f"{name} does not require grad"
-        elif not location.grad_enabled:
-            cause = f"{name} was computed under torch.no_grad() {self._at(location)}"
-        elif ".detach(" in self._source(location.span.line):
-            cause = f"{name} was made by .detach() {self._at(location)}"
-        else:
-            cause = f"{name} was computed from tensors that do not require grad {self._at(location)}"
-        return [cause, "create its inputs with requires_grad=True (torch.tensor(..., requires_grad=True)), or call "
-                       ".requires_grad_() on them before computing"]
+        if location is not None and not location.grad_enabled:
+            return (f"{name} was computed under torch.no_grad() {self._at(location)}",
+                    "compute it outside `with torch.no_grad():` to record its graph")
+        if location is not None and ".detach(" in self._source(location.span.line):
+            return (f"{name} was made by .detach() {self._at(location)}",
+                    ".detach() cuts the graph: backward from the tensor before .detach() instead")
+        return f"{name} does not require grad: it was made {self._at(location)}", CONSTANT_FIX
+
+    def _constant_inputs(self, tensor):
+        """The tensors named on the line that computed `tensor` which do not require grad either."""
+        if tensor._location is None:
+            return []
+        words = dict.fromkeys(IDENTIFIER.findall(self._source(tensor._location.span.line)))
+        found = [(word, self._lookup(word)) for word in words]
+        return [(word, value) for word, value in found
+                if isinstance(value, Tensor) and value is not tensor and not value.requires_grad]
 
     EXPLAINERS = {"freed": freed, "modified": modified, "non_scalar": non_scalar, "no_grad": no_grad}
 
@@ -88,11 +109,20 @@ class Hints:
         line = location.span.line
         return f"at line {line}: {self._source(line)}"
 
+    def _variables(self):
+        """The running scope's variables, then the module's."""
+        return (self.interpreter.scope.variables, self.interpreter.module_scope.variables)
+
     def _name(self, tensor):
-        """The script's name for `tensor`, looked up in the running scope and the module's."""
-        scope = self.interpreter.scope
-        for variables in (getattr(scope, "variables", {}), self.interpreter.module_scope.variables):
+        """The script's name for `tensor`."""
+        for variables in self._variables():
             for name, value in variables.items():
                 if value is tensor:
                     return name
         return "the tensor"
+
+    def _lookup(self, name):
+        for variables in self._variables():
+            if name in variables:
+                return variables[name]
+        return None

@@ -7,6 +7,7 @@ from gradcli.runtime.interpreter import TRACE_ATTRIBUTE
 
 CAUSE_HEADER = "\nThe above exception was the direct cause of the following exception:\n\n"
 CONTEXT_HEADER = "\nDuring handling of the above exception, another exception occurred:\n\n"
+RECURSIVE_CUTOFF = 3  # as traceback.py: after 3 identical frames in a row, say how many more there were
 
 
 def exception_line(error):
@@ -45,10 +46,25 @@ def format_traceback(error, filename, lines):
 def _format_one(error, filename, lines):
     entries = getattr(error, TRACE_ATTRIBUTE, None) or []
     text = "Traceback (most recent call last):\n" if entries else ""
+    previous, repeats = None, 0
     for frame, span in reversed(entries):
+        key = (span, frame.name)
+        repeats = repeats + 1 if key == previous else 0
+        previous = key
+        if repeats >= RECURSIVE_CUTOFF:
+            continue
+        text += _repeated(repeats)
         text += f'  File "{filename}", line {span.line}, in {frame.name}\n'
         text += source_with_caret(lines, span)
-    return text + exception_line(error)
+    return text + _repeated(repeats) + exception_line(error)
+
+
+def _repeated(repeats):
+    """Python's line for a frame repeated more than RECURSIVE_CUTOFF times in a row (deep recursion)."""
+    hidden = repeats - RECURSIVE_CUTOFF + 1
+    if hidden <= 0:
+        return ""
+    return f"  [Previous line repeated {hidden} more time{'s' if hidden > 1 else ''}]\n"
 
 
 def source_with_caret(lines, span):

@@ -1,0 +1,7 @@
+torch
+F
+import math
+math
+import numpy as np
+np
+print

@@ -1,0 +1,5 @@
+x = torch.tensor([1., 2.], requires_grad=True)
+loss = (x ** 2).sum()
+loss.backward()
+print(x.grad)
+loss.backward()

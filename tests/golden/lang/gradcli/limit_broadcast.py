@@ -1,0 +1,2 @@
+small = torch.ones(1000)
+outer = small[:, None] * torch.ones(1, 100000)

@@ -1,0 +1,2 @@
+print("before")
+big = 10**10**10

@@ -1,0 +1,2 @@
+x = torch.ones(3)
+huge = torch.zeros(100000, 100000)

@@ -1,0 +1,1 @@
+print("{0.shape}".format(torch.ones(2)))

@@ -1,0 +1,3 @@
+x = torch.ones(2)
+x._version
+x.__class__

@@ -1,0 +1,2 @@
+x = torch.ones(2)
+    y = x * 2
