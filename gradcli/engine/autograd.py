@@ -9,9 +9,9 @@ import warnings
 
 import numpy as np
 
-from . import grad_mode
+from . import dtypes, grad_mode
 from .graph import AccumulateGrad, engine_error
-from .ops import R, sum_to
+from .ops import R, Meta, sum_to
 from .tensor import Size, Tensor, _make
 
 
@@ -160,20 +160,23 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
 
 def _apply(node, grad):
     """Call the rule's vjps for the inputs that have somewhere to send a gradient."""
-    inputs, output = node.unpack()
-    vjps = node.rule.vjps
-    if node.rule.variadic:  # cat, stack: one vjp returns every input's gradient
-        return vjps[0](grad, output, *inputs, *node.params)
-    return tuple(vjp(grad, output, *inputs, *node.params) if edge is not None and vjp is not None else None
-                 for vjp, edge in zip(vjps, node.edges))
+    inputs, output = node.unpack(Meta)
+    rule, params = node.rule, node.params
+    if rule.variadic:  # cat, stack: one vjp returns every input's gradient
+        return rule.vjps[0](grad, output, *inputs, *params)
+    grads = []
+    for vjp, edge in zip(rule.vjps, node.edges):
+        grads.append(vjp(grad, output, *inputs, *params) if edge is not None and vjp is not None else None)
+    return grads
 
 
 def _conform(g, meta):
-    """Bring an input's gradient to the input's shape (undo broadcasting) and dtype."""
-    if g._data.shape != meta.shape:
-        g = sum_to(g, meta.shape)
-    if g._data.dtype != meta.np_dtype:
-        g = g.to(meta.dtype)
+    """Bring an input's gradient to the input's (shape, dtype): undo broadcasting, cast."""
+    shape, np_dtype = meta
+    if g._data.shape != shape:
+        g = sum_to(g, shape)
+    if g._data.dtype != np_dtype:
+        g = g.to(dtypes.from_numpy(np_dtype))
     return g
 
 

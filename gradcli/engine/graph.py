@@ -46,8 +46,8 @@ class Node:
     def __init__(self, rule, edges, metas, inputs, output, params):
         self.rule = rule                 # the op table entry: vjps and what they read
         self.edges = edges               # per input: Node, AccumulateGrad or None (a constant)
-        self.metas = metas               # per input: Meta (shape, dtype), to reduce and cast its gradient
-        self.inputs = inputs             # what the vjps read: saved tensors, or Metas, and plain numbers
+        self.metas = metas               # per input: (shape, NumPy dtype), to reduce and cast its gradient
+        self.inputs = inputs             # per input: the saved tensor or plain number; None if not saved
         self.output = output             # the saved result, for rules that read it
         self.versions = _versions(rule, inputs, output) if rule.saves else ()
         self.params = params
@@ -73,8 +73,9 @@ class Node:
             self.inputs = self.output = None
             self.versions = ()
 
-    def unpack(self):
-        """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since."""
+    def unpack(self, meta):
+        """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since.
+        An input that was not saved is passed as meta(shape, dtype)."""
         if self.inputs is None:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
         for tensor, version in self.versions:
@@ -82,11 +83,12 @@ class Node:
                 # torch names the saved output's own node, and a saved input's current producer
                 producer = self if tensor is self.output else tensor.grad_fn
                 raise engine_error(_modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
-        return self.inputs, self.output
+        args = [x if x is not None or m is None else meta(*m) for x, m in zip(self.inputs, self.metas)]
+        return args, self.output
 
 
 def _versions(rule, inputs, output):
-    saved = [(x, x._version_counter[0]) for x in inputs if hasattr(x, "_version_counter")] if rule.save_inputs else []
+    saved = [(x, x._version_counter[0]) for x in inputs if hasattr(x, "_version_counter")]
     if rule.save_output:
         saved.append((output, output._version_counter[0]))
     return saved
