@@ -209,10 +209,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     tensors = _as_tuple(tensors)
     grad_tensors = _as_tuple(grad_tensors if grad_tensors is not None else grad_variables) or (None,) * len(tensors)
     if len(grad_tensors) != len(tensors):
-        raise RuntimeError(f"grad_tensors should have the same length as tensors ({len(grad_tensors)} vs {len(tensors)})")
+        raise RuntimeError(f"got {len(tensors)} tensors and {len(grad_tensors)} gradients")
     inputs = _as_tuple(inputs)
     if inputs is not None and not inputs:
-        raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     if create_graph:
         warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
     run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=inputs)

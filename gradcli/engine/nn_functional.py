@@ -69,6 +69,8 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     if target.dtype.is_floating_point:
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name[:-6]}")
+    if target.ndim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if input.ndim == 2 and target.ndim == 1 and input.shape[0] != target.shape[0]:
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]}).")
     classes = input.shape[-1] if input.ndim else 0

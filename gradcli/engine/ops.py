@@ -11,6 +11,7 @@ The public functions below the table only parse arguments, promote dtypes and ra
 import builtins
 import collections
 import math
+import warnings
 
 import numpy as np
 
@@ -261,18 +262,21 @@ R = dict(
                         lambda g, out, a, dim: g.unsqueeze(dim), save=None, view=True),
     unsqueeze=Rule("UnsqueezeBackward0", np.expand_dims, lambda g, out, a, dim: g.squeeze(dim), save=None, view=True),
     expand=Rule("ExpandBackward0", np.broadcast_to, lambda g, out, a, shape: sum_to(g, a.shape), save=None, view=True),
-    select=Rule("SelectBackward0", lambda a, dim, i: a[(slice(None),) * dim + (i,)],
+    select=Rule("SelectBackward0", lambda a, dim, i: a[(slice(None),) * dim + (i, Ellipsis)],  # `...`: a view, even 0-d
                 lambda g, out, a, dim, i: _embed(g, a.shape, (slice(None),) * dim + (i,)), save=None, view=True),
     slice=Rule("SliceBackward0", lambda a, dim, s: a[(slice(None),) * dim + (s,)],
                lambda g, out, a, dim, s: _embed(g, a.shape, (slice(None),) * dim + (s,)), save=None, view=True),
     index=Rule("IndexBackward0", lambda a, key: a[key], lambda g, out, a, key: _embed(g, a.shape, key), save=None),
     as_strided=Rule("AsStridedBackward0", lambda a, key: a[key], lambda g, out, a, key: _embed(g, a.shape, key),
                     save=None),
-    embed=Rule("IndexPutBackward0", lambda g, shape, key: _embed_array(g, shape, key),
+    embed=Rule("IndexBackwardBackward0", lambda g, shape, key: _embed_array(g, shape, key),
                lambda g, out, a, shape, key: g[key] if not isinstance(key, tuple) else _index_tensor(g, key), save=None),
     copy_slices=Rule("torch::autograd::CopySlices", lambda a, v, key: _put(a, v, key),
                      lambda g, out, a, v, key: _put_tensor(g, 0., key),
                      lambda g, out, a, v, key: _index_tensor(g, key), save=None),
+    index_put=Rule("IndexPutBackward0", lambda a, v, key: _put(a, v, key),  # assignment through a tensor index
+                   lambda g, out, a, v, key: _put_tensor(g, 0., key),
+                   lambda g, out, a, v, key: _index_tensor(g, key), save=None),
     cat=Rule("CatBackward0", lambda *arrays_and_dim: np.concatenate(arrays_and_dim[:-1], arrays_and_dim[-1]),
              lambda g, out, *inputs_and_dim: _split(g, inputs_and_dim[:-1], inputs_and_dim[-1]), save=None,
              variadic=True),
@@ -1089,7 +1093,7 @@ def _index_key(key):
         if isinstance(k, Tensor):
             if k.dtype.is_floating_point:
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
-            k = k._data
+            k = k._data if k.ndim or k.dtype.category == dtypes.BOOL else int(k._data)  # a 0-d index selects
         elif isinstance(k, list):
             k = np.asarray(k)
             if k.dtype.kind == "f":
@@ -1176,7 +1180,8 @@ def setitem(x, key, value):
     if _state.enabled and x.grad_fn is None and x._requires_grad:  # torch writes through a view of x
         raise engine_error("a view of a leaf Variable that requires grad is being used in an in-place operation.",
                            "inplace_leaf", tensor=x)
-    inplace(x, lambda src, v: R["copy_slices"](src, v, params=(key,), arrays=(src._data, _cast(v, src.dtype))), value)
+    rule = R["index_put" if _is_advanced(key) else "copy_slices"]
+    inplace(x, lambda src, v: rule(src, v, params=(key,), arrays=(src._data, _cast(v, src.dtype))), value)
 
 
 # in-place
@@ -1232,6 +1237,22 @@ def _view_key(view, base):
     return np.unravel_index(positions // base.itemsize, base.shape)
 
 
+T_WARNING = ("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
+             "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+             "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
+             "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)")
+
+
+_warned_once = set()
+
+
+def _reverse_dims(x):
+    if x.ndim != 2 and "T" not in _warned_once:  # torch's TORCH_WARN_ONCE: once per process
+        _warned_once.add("T")
+        warnings.warn(T_WARNING, UserWarning, stacklevel=3)
+    return R["permute"](x, params=(tuple(range(x.ndim))[::-1],))
+
+
 def _inplace_method(op):
     def method(self, *args, **kwargs):
         return inplace(self, lambda src, *a: op(src, *a, **kwargs), *args)
@@ -1280,7 +1301,7 @@ _METHODS = dict(
     add_=_inplace_method(add), sub_=_inplace_method(sub), mul_=_inplace_method(mul), div_=_inplace_method(div),
     pow_=_inplace_method(pow), clamp_=_inplace_method(clamp),
     zero_=_inplace_method(lambda x: R["zero"](x)), fill_=_inplace_method(lambda x, v: R["fill"](x, params=(float(v) if isinstance(v, Tensor) else v,))),
-    T=property(lambda self: R["permute"](self, params=(tuple(range(self.ndim))[::-1],))),
+    T=property(lambda self: _reverse_dims(self)),
 )
 
 for _name, _method in _METHODS.items():
