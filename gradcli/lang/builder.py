@@ -60,7 +60,9 @@ class ASTBuilder(Transformer):
     # ---- statement lists ----
 
     def file_input(self, meta, children):
-        return n.Module(span_of(meta), _flatten(children))
+        statements = _flatten(children)
+        _check_placement(statements, in_function=False, in_loop=False)
+        return n.Module(span_of(meta), statements)
 
     def eval_input(self, meta, children):
         return children[0]
@@ -364,7 +366,7 @@ class ASTBuilder(Transformer):
         body = text[start:len(text) - quote]
         raw = "r" in prefix
         if "f" not in prefix:
-            return [body if raw else decode_escapes(body, _offset_span(token, start))]
+            return [body if raw else decode_escapes(body, token_span(token))]
         return self._fstring_parts(token, body, start, raw)
 
     def _fstring_parts(self, token, body, start, raw):
@@ -601,6 +603,32 @@ def _target_names(target):
     return set()
 
 
+def _blocks(stmt):
+    """The statement lists directly inside a compound statement (a function's body is its own scope)."""
+    if isinstance(stmt, n.If):
+        return [stmt.body, stmt.orelse]
+    if isinstance(stmt, (n.For, n.While, n.With)):
+        return [stmt.body]
+    if isinstance(stmt, n.Try):
+        return [stmt.body, stmt.orelse, stmt.finalbody, *(handler.body for handler in stmt.handlers)]
+    return []
+
+
+def _check_placement(body, in_function, in_loop):
+    """Python's rules for where return, break and continue may stand."""
+    for stmt in body:
+        if isinstance(stmt, n.Return) and not in_function:
+            raise error_at(stmt.span, "'return' outside function")
+        if isinstance(stmt, n.Break) and not in_loop:
+            raise error_at(stmt.span, "'break' outside loop")
+        if isinstance(stmt, n.Continue) and not in_loop:
+            raise error_at(stmt.span, "'continue' not properly in loop")
+        if isinstance(stmt, n.FunctionDef):
+            _check_placement(stmt.body, in_function=True, in_loop=False)
+        for block in _blocks(stmt):
+            _check_placement(block, in_function, in_loop or isinstance(stmt, (n.For, n.While)))
+
+
 def bound_names(body):
     """The names a function body binds (Python's locals), not looking inside nested functions."""
     names = set()
@@ -623,12 +651,8 @@ def bound_names(body):
             names |= {alias.alias or alias.path[0] for alias in stmt.names}
         elif isinstance(stmt, n.With):
             names |= {item.name for item in stmt.items if item.name}
-        if isinstance(stmt, n.Try):
+        elif isinstance(stmt, n.Try):
             names |= {handler.name for handler in stmt.handlers if handler.name}
-            for block in (stmt.body, stmt.orelse, stmt.finalbody, *(h.body for h in stmt.handlers)):
-                names |= bound_names(block)
-        elif isinstance(stmt, n.If):
-            names |= bound_names(stmt.body) | bound_names(stmt.orelse)
-        elif isinstance(stmt, (n.For, n.While, n.With)):
-            names |= bound_names(stmt.body)
+        for block in _blocks(stmt):
+            names |= bound_names(block)
     return frozenset(names)

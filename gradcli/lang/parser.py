@@ -19,9 +19,12 @@ PYTHON_ONLY_KEYWORDS = frozenset({"class", "global", "nonlocal", "async", "await
 PREVIOUS_WORD = re.compile(r"\b(\w+)[ \t]*\Z")
 
 
-def grammar_path() -> Path:
-    """The grammar file: inside the package in a wheel (gradcli/grammar/), beside it in a source checkout."""
-    package_dir = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def grammar_path(package_dir: Path = PACKAGE_DIR) -> Path:
+    """The grammar file: inside the package in a wheel (gradcli/grammar/, where pyproject's force-include
+    puts it), beside the package in a source checkout or editable install (grammar/)."""
     for folder in (package_dir / "grammar", package_dir.parent / "grammar"):
         path = folder / GRAMMAR_FILE
         if path.is_file():
@@ -165,7 +168,7 @@ def _token_error(err, text):
         return ScriptSyntaxError(f"'{keyword.group(1)}' is Python, but not part of the gradcli language", line,
                                  keyword.start(1) - (text.rfind("\n", 0, keyword.start(1)) + 1))
     if token.type == "_INDENT":
-        return ScriptSyntaxError("unexpected indent", line, col, kind="IndentationError")
+        return ScriptSyntaxError("unexpected indent", line, token.end_column - 1, kind="IndentationError")
     if "_INDENT" in expected:
         return ScriptSyntaxError("expected an indented block", line, col, kind="IndentationError")
     if token.type == "_DEDENT":
