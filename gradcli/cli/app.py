@@ -10,6 +10,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    cls=calc.VerbatimGroup,
 )
 
 
@@ -20,11 +21,11 @@ def _root() -> None:
 
 app.command("run")(run.run_command)
 app.command("eval")(run.eval_command)
-app.command("grad", context_settings=calc.COMMAND_SETTINGS)(calc.grad_command)
-app.command("jacobian", context_settings=calc.COMMAND_SETTINGS)(calc.jacobian_command)
-app.command("hessian", context_settings=calc.COMMAND_SETTINGS)(calc.hessian_command)
-app.command("jvp", context_settings=calc.COMMAND_SETTINGS)(calc.jvp_command)
-app.command("graph", context_settings=calc.COMMAND_SETTINGS)(calc.graph_command)
+app.command("grad", **calc.REGISTRATION)(calc.grad_command)
+app.command("jacobian", **calc.REGISTRATION)(calc.jacobian_command)
+app.command("hessian", **calc.REGISTRATION)(calc.hessian_command)
+app.command("jvp", **calc.REGISTRATION)(calc.jvp_command)
+app.command("graph", **calc.REGISTRATION)(calc.graph_command)
 
 
 def main() -> None:

@@ -20,6 +20,7 @@ import sys
 from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 EXIT_COMPUTATION, EXIT_USAGE = 1, 2
 VALUE_HELP = "a number (3, -0.5, nan, inf) or a nested list ([1,2], [[1,2],[3,4]])"
@@ -39,8 +40,36 @@ class DType(str, enum.Enum):
     float32 = "float32"
 
 
+class _Verbatim:
+    """Typer 0.29 passes every option value through a pydantic TypeAdapter, and importing pydantic alone
+    takes longer than a whole calculation. The calculator's options are strings and flags that this module
+    checks itself (checked_choice, parse_bindings), so their values pass through as the parser read them."""
+
+    def coerce(self, value, param, ctx):
+        return list(value) if isinstance(value, tuple) else value
+
+
+def _verbatim(params):
+    for param in params:
+        param._runtime_param = _Verbatim()  # the slot Typer fills lazily with its pydantic coercion
+    return params
+
+
+class VerbatimCommand(TyperCommand):
+    def get_params(self, ctx):
+        return _verbatim(super().get_params(ctx))
+
+
+class VerbatimGroup(TyperGroup):
+    """The app's group, whose --help option would otherwise load pydantic before any command runs."""
+
+    def get_params(self, ctx):
+        return _verbatim(super().get_params(ctx))
+
+
 # EXPR may start with '-' (`-x**2`): the commands keep unknown options as arguments.
 COMMAND_SETTINGS = {"ignore_unknown_options": True}
+REGISTRATION = {"cls": VerbatimCommand, "context_settings": COMMAND_SETTINGS}
 
 Expr = Annotated[str, typer.Argument(metavar="EXPR", show_default=False,
                                      help="An expression of the gradcli language, e.g. 'x**2 * sin(x)'.")]
@@ -64,7 +93,7 @@ def grad_command(expr: Expr, at: At = None, wrt: Wrt = None,
     """The value of EXPR and its gradient: gradcli grad "x**2 * sin(x)" --at x=0.5"""
     with reported_errors():
         problem = Problem(expr, at, wrt, dtype)
-        report, vector = gradient_report(problem, vjp, order)
+        report, vector = gradient_report(problem, vjp, checked_choice("--order", order, (1, 2)))
         finish(report, json, problem, vector)
 
 
@@ -207,7 +236,7 @@ class Problem:
 
     def __init__(self, source, at, wrt, dtype, statements=False):
         self.source = source.strip()
-        self.dtype_name = dtype.value
+        self.dtype_name = checked_choice("--dtype", dtype, DType).value
         bindings = parse_bindings(at, "--at")
         self.values = {name: array for name, (array, _) in bindings.items()}
         self.value_texts = {name: text for name, (_, text) in bindings.items()}
@@ -467,6 +496,15 @@ def _torch():
     import gradcli.torch
 
     return gradcli.torch
+
+
+def checked_choice(option, value, choices):
+    """The choice `value` names: as typed on the command line (a string) or a default (a choice)."""
+    for choice in choices:
+        if str(value) == str(getattr(choice, "value", choice)) or value is choice:
+            return choice
+    named = ", ".join(str(getattr(choice, "value", choice)) for choice in choices)
+    raise CalcError(f"{option} must be one of {named}, not {value}")
 
 
 # ---- VALUE literals --------------------------------------------------------------------------------------
