@@ -184,7 +184,7 @@ def remainder_inputs(rng, shapes):
 
 
 def index_grad(key, shape):
-    """a -> the gradient of x[key] for cotangent a: the engine's IndexPutBackward0 (embed) applied to a."""
+    """a -> the gradient of x[key] for cotangent a: the engine's embed rule applied to a."""
     x = torch.zeros(*shape, dtype=torch.float64).requires_grad_()
 
     def fn(a):
@@ -422,10 +422,10 @@ CASES = [
     C("embed", index_grad([0, 2, 0], (3, 4)), [((3, 4),)], ref=np_index_grad(([0, 2, 0],), (3, 4))),
     C("embed", index_grad(([0, 1, 1], [2, 3, 2]), (3, 4)), [((3,),)], ref=np_index_grad(([0, 1, 1], [2, 3, 2]), (3, 4)),
       name="pairs"),
-    C("copy_slices", clone_put([0, 2]), [((3, 4), (2, 4)), ((3, 4), (4,))], ref=lambda a, v: np_put(a, [0, 2], v)),
+    C("index_put", clone_put([0, 2]), [((3, 4), (2, 4)), ((3, 4), (4,))], ref=lambda a, v: np_put(a, [0, 2], v)),
     C("copy_slices", clone_put((slice(1, 3), 0)), [((3, 4), (2,)), ((3, 4), ())],
       ref=lambda a, v: np_put(a, (slice(1, 3), 0), v), name="basic"),
-    C("copy_slices", lambda a, v: clone_put(BOOL_MASK)(a * a, v), [((3, 4), (1,))],
+    C("index_put", lambda a, v: clone_put(BOOL_MASK)(a * a, v), [((3, 4), (1,))],
       ref=lambda a, v: np_put(a * a, BOOL_MASK.numpy(), v), name="bool_mask"),
     C("as_strided", write_through_view(lambda y: y[1], lambda t, v: t.mul_(v)), [((3, 4), (4,)), ((3, 4), ())],
       ref=lambda a, v: a[1] * v),
@@ -476,7 +476,7 @@ CASES = [
 # second-order check also catches a vjp that computes the right numbers but drops g's graph.
 LINEAR = ["add", "sub", "rsub", "neg", "where", "sum", "sum_dim", "mean", "mean_dim", "view", "unsafe_view-reshape",
           "copy", "t", "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand",
-          "select", "slice", "index", "embed", "copy_slices", "as_strided", "as_strided-transposed", "cat", "stack",
+          "select", "slice", "index", "embed", "copy_slices-basic", "index_put", "as_strided", "as_strided-transposed", "cat", "stack",
           "remainder", "clamp_tensor", "clamp_min", "mse-none", "nll-none"]
 
 
