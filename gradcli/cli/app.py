@@ -2,7 +2,7 @@
 
 import typer
 
-from gradcli.cli import calc, run
+from gradcli.cli import calc, check, run
 
 app = typer.Typer(
     name="gradcli",
@@ -26,6 +26,7 @@ app.command("jacobian", **calc.REGISTRATION)(calc.jacobian_command)
 app.command("hessian", **calc.REGISTRATION)(calc.hessian_command)
 app.command("jvp", **calc.REGISTRATION)(calc.jvp_command)
 app.command("graph", **calc.REGISTRATION)(calc.graph_command)
+app.command("check", cls=calc.VerbatimCommand)(check.check_command)
 
 
 def main() -> None:

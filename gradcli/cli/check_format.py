@@ -1,0 +1,163 @@
+"""Problem-set files for `gradcli check`: TOML read and validated into ProblemSpecs.
+
+Anything wrong with the file itself (unreadable, not TOML, a missing or misspelt key, a value of the wrong
+type) is a FormatError: the whole run stops with exit code 2 and a message naming the line or the key.
+What is wrong with one problem's mathematics (an answer that does not parse, an unknown variable, a wrong
+shape) is found later, while grading, and only makes that problem an error.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the same parser, as a package
+    import tomli as tomllib
+
+DEFAULTS = {"tolerance": 1e-6, "abs_tolerance": 1e-12, "points": 10, "range": [-2.0, 2.0], "seed": 0}
+REQUIRED = ("name", "f", "answer")
+PROBLEM_KEYS = {*REQUIRED, *DEFAULTS, "vars", "at"}
+
+
+class FormatError(Exception):
+    """The file cannot be graded at all (exit code 2)."""
+
+
+@dataclass
+class ProblemSpec:
+    """One [[problem]] as written, its defaults filled in; `answer` is a string or {variable: string or
+    numbers}, `ranges` {variable: (low, high)} for the variables given one, `shapes` {variable: shape}."""
+
+    name: str
+    f: str
+    answer: object
+    tolerance: float
+    abs_tolerance: float
+    points: int
+    default_range: tuple
+    seed: int
+    ranges: dict = field(default_factory=dict)
+    shapes: dict = field(default_factory=dict)
+    at: list = field(default_factory=list)
+    file: str = ""
+
+
+def load(path):
+    """The ProblemSpecs of one file, in order."""
+    try:
+        with open(path, "rb") as stream:
+            document = tomllib.load(stream)
+    except OSError as error:
+        raise FormatError(f"{path}: cannot read the file: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:  # its message ends "(at line 3, column 7)"
+        raise FormatError(f"{path}: not valid TOML: {error}") from None
+    return specs(document, str(path))
+
+
+def specs(document, path):
+    unknown = set(document) - {"defaults", "problem"}
+    if unknown:
+        raise FormatError(f"{path}: unknown top-level key '{sorted(unknown)[0]}' (expected [defaults] and [[problem]])")
+    defaults = _table(document.get("defaults", {}), f"{path}: [defaults]")
+    for key in defaults:
+        if key not in DEFAULTS:
+            raise FormatError(f"{path}: [defaults]: unknown key '{key}' (known: {', '.join(DEFAULTS)})")
+    settings = {**DEFAULTS, **defaults}
+    problems = document.get("problem")
+    if not isinstance(problems, list) or not problems:
+        raise FormatError(f"{path}: no problems: add at least one [[problem]] with name, f and answer")
+    return [_problem(_table(table, f"{path}: [[problem]] #{number}"), settings, f"{path}: [[problem]] #{number}", path)
+            for number, table in enumerate(problems, 1)]
+
+
+def _problem(table, settings, where, path):
+    for key in REQUIRED:
+        if key not in table:
+            raise FormatError(f"{where}: missing required key '{key}'")
+    for key in table:
+        if key not in PROBLEM_KEYS:
+            raise FormatError(f"{where}: unknown key '{key}' (known: {', '.join(sorted(PROBLEM_KEYS))})")
+    where = f"{path}: problem '{table['name']}'"
+    merged = {**settings, **table}
+    ranges = {}
+    default_range = merged["range"]
+    if isinstance(default_range, dict):  # a per-variable table; the others keep [defaults]'s range
+        ranges = {name: _interval(value, f"{where}: range.{name}") for name, value in default_range.items()}
+        default_range = settings["range"]
+    return ProblemSpec(
+        name=_string(table["name"], f"{where}: name"),
+        f=_string(table["f"], f"{where}: f"),
+        answer=_answer(table["answer"], f"{where}: answer"),
+        tolerance=_number(merged["tolerance"], f"{where}: tolerance", positive=True),
+        abs_tolerance=_number(merged["abs_tolerance"], f"{where}: abs_tolerance"),
+        points=_count(merged["points"], f"{where}: points"),
+        default_range=_interval(default_range, f"{where}: range"),
+        seed=_count(merged["seed"], f"{where}: seed", minimum=0),
+        ranges=ranges,
+        shapes={name: _shape(value, f"{where}: vars.{name}")
+                for name, value in _table(merged.get("vars", {}), f"{where}: vars").items()},
+        at=[_table(point, f"{where}: at[{i}]") for i, point in enumerate(_list(merged.get("at", []), f"{where}: at"))],
+        file=path,
+    )
+
+
+def _answer(value, where):
+    if isinstance(value, dict):
+        return {name: _answer_part(part, f"{where}.{name}") for name, part in value.items()}
+    return _answer_part(value, where)
+
+
+def _answer_part(value, where):
+    """An expression, or numbers (a number or a list) for the explicit points."""
+    if isinstance(value, (str, int, float, list)) and not isinstance(value, bool):
+        return value
+    raise FormatError(f"{where}: expected an expression string or numbers, not {type(value).__name__}")
+
+
+def _table(value, where):
+    if not isinstance(value, dict):
+        raise FormatError(f"{where}: expected a table, not {type(value).__name__}")
+    return value
+
+
+def _list(value, where):
+    if not isinstance(value, list):
+        raise FormatError(f"{where}: expected an array, not {type(value).__name__}")
+    return value
+
+
+def _string(value, where):
+    if not isinstance(value, str) or not value.strip():
+        raise FormatError(f"{where}: expected a non-empty string")
+    return value
+
+
+def _number(value, where, positive=False):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0 \
+            or (positive and value == 0):
+        raise FormatError(f"{where}: expected a {'positive' if positive else 'non-negative'} finite number, "
+                          f"not {value!r}")
+    return float(value)
+
+
+def _count(value, where, minimum=1):
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise FormatError(f"{where}: expected an integer >= {minimum}, not {value!r}")
+    return value
+
+
+def _interval(value, where):
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)
+            or not value[0] < value[1]):
+        raise FormatError(f"{where}: expected [low, high] with finite low < high, not {value!r}")
+    return float(value[0]), float(value[1])
+
+
+def _shape(value, where):
+    if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
+                                              for n in value):
+        raise FormatError(f"{where}: expected a shape such as [3] or [2, 2], not {value!r}")
+    return tuple(value)

@@ -1,0 +1,112 @@
+"""What `gradcli check` prints: a Rich table and a summary line, the JSON object, or JUnit XML."""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ElementTree
+
+import numpy as np
+
+from gradcli.cli.render import json_numbers
+
+STATUS_STYLES = {"pass": "green", "fail": "bold red", "error": "bold magenta"}
+
+
+def counts(results):
+    return {status: sum(result.status == status for result in results) for status in ("pass", "fail", "error")}
+
+
+def json_object(results):
+    count = counts(results)
+    return {"passed": count["pass"], "failed": count["fail"], "errors": count["error"],
+            "problems": [{"name": result.name, "ok": result.ok, "status": result.status,
+                          "max_error": None if result.worst is None else json_numbers(result.worst.error),
+                          "worst_at": None if result.worst is None else
+                          {name: json_numbers(value) for name, value in result.worst.values.items()},
+                          "message": result.message} for result in results]}
+
+
+def json_text(results):
+    return json.dumps(json_object(results), allow_nan=False) + "\n"
+
+
+def summary(results):
+    count = counts(results)
+    files = len(dict.fromkeys(result.file for result in results))
+    return (f"{count['pass']} passed, {count['fail']} failed, {count['error']} errors "
+            f"({len(results)} problems in {files} file{'s' if files != 1 else ''})")
+
+
+# ---- the terminal ---------------------------------------------------------------------------------------
+
+
+def show(results, verbose, stream=None):
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(file=stream or sys.stdout, highlight=False)
+    table = Table(show_lines=False)
+    for column in ("problem", "status", "worst point", "expected", "given", "relative error"):
+        table.add_column(column, overflow="fold")
+    for result in results:
+        status = Text(result.status, style=STATUS_STYLES[result.status])
+        if result.worst is None:  # an error: its message stands in for the numbers
+            table.add_row(Text(result.name), status, Text(result.message.split("\n")[0]), "", "", "")
+            continue
+        worst = result.worst
+        table.add_row(Text(result.name), status, Text(values_text(worst.values)),
+                      Text(values_text(worst.expected)), Text(values_text(worst.given)),
+                      Text(f"{worst.error:.3g}"))
+    console.print(table)
+    for result in results:
+        if result.status == "error" and "\n" in result.message:  # the caret under the failing part
+            console.print(Text(f"{result.name}: {result.message}", style=STATUS_STYLES["error"]))
+        if verbose and result.points:
+            console.print(Text(f"{result.name}: {result.message}", style="bold"))
+            for point in result.points:
+                mark = "ok  " if point.agrees else "FAIL"
+                console.print(Text(f"  {mark} at {values_text(point.values)}: expected {values_text(point.expected)}"
+                                   f", given {values_text(point.given)}, relative error {point.error:.3g}"
+                                   + (" (explicit)" if point.explicit else "")))
+    console.print(Text(summary(results), style="bold"))
+
+
+def values_text(values):
+    """x=0.5, w=[1, 2] (the number alone for one variable): 8 significant digits, a table's worth; the
+    relative error column and --json carry the precision."""
+    if len(values) == 1:
+        return number_text(next(iter(values.values())))
+    return ", ".join(f"{name}={number_text(value)}" for name, value in values.items())
+
+
+def number_text(value):
+    array = np.asarray(value, dtype=np.float64)
+    if array.ndim == 0:
+        return f"{float(array):.8g}"
+    return "[" + ", ".join(number_text(item) for item in array) + "]"
+
+
+# ---- JUnit XML --------------------------------------------------------------------------------------------
+
+
+def write_junit(results, path):
+    """One <testsuite> per file, one <testcase> per problem; a fail is a <failure>, an error an <error>."""
+    root = ElementTree.Element("testsuites", name="gradcli check")
+    for file in dict.fromkeys(result.file for result in results):
+        in_file = [result for result in results if result.file == file]
+        count = counts(in_file)
+        suite = ElementTree.SubElement(root, "testsuite", name=file, tests=str(len(in_file)),
+                                       failures=str(count["fail"]), errors=str(count["error"]), skipped="0")
+        for result in in_file:
+            case = ElementTree.SubElement(suite, "testcase", name=result.name, classname=file)
+            if result.ok:
+                continue
+            element = ElementTree.SubElement(case, "failure" if result.status == "fail" else "error",
+                                             message=result.message.split("\n")[0])
+            element.text = result.message if result.worst is None else (
+                f"{result.message}\nworst point: {values_text(result.worst.values)}\n"
+                f"expected: {values_text(result.worst.expected)}\ngiven: {values_text(result.worst.given)}\n"
+                f"relative error: {result.worst.error:.3g}")
+    ElementTree.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
