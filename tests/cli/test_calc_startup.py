@@ -1,0 +1,36 @@
+"""What each path loads: `--help` nothing heavy, `--json` neither Rich nor pydantic (Typer 0.29 would load it
+to coerce option values), a terminal Rich only then."""
+
+import subprocess
+import sys
+
+from conftest import REPO
+
+PROBE = """
+import sys
+sys.argv = ["gradcli", *{args!r}]
+from gradcli.cli.app import main
+try:
+    main()
+except SystemExit:
+    pass
+print("\\nLOADED", " ".join(name for name in {watched!r} if name in sys.modules))
+"""
+
+
+def loaded(args, watched):
+    done = subprocess.run([sys.executable, "-c", PROBE.format(args=list(args), watched=list(watched))],
+                          capture_output=True, text=True, cwd=REPO, timeout=120)
+    return done.stdout.rsplit("LOADED", 1)[1].split()
+
+
+def test_help_loads_no_numpy_lark_or_engine():
+    assert loaded(["--help"], ["numpy", "lark", "gradcli.engine", "pydantic"]) == []
+
+
+def test_the_json_path_loads_neither_rich_nor_pydantic():
+    assert loaded(["grad", "x**2*sin(x)", "--at", "x=0.5", "--json"], ["rich", "pydantic"]) == []
+
+
+def test_a_pipe_gets_plain_text_without_rich():
+    assert loaded(["jacobian", "x * 2", "--at", "x=[1,2]"], ["rich"]) == []
