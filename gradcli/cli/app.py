@@ -1,8 +1,10 @@
 """The Typer application. Each command lives in its own module and imports heavy things lazily."""
 
+import sys
+
 import typer
 
-from gradcli.cli import calc, check, run
+from gradcli.cli import calc, check, repl, run
 
 app = typer.Typer(
     name="gradcli",
@@ -26,8 +28,11 @@ app.command("jacobian", **calc.REGISTRATION)(calc.jacobian_command)
 app.command("hessian", **calc.REGISTRATION)(calc.hessian_command)
 app.command("jvp", **calc.REGISTRATION)(calc.jvp_command)
 app.command("graph", **calc.REGISTRATION)(calc.graph_command)
+app.command("repl")(repl.repl_command)
 app.command("check", cls=calc.VerbatimCommand)(check.check_command)
 
 
 def main() -> None:
+    if len(sys.argv) == 1 and sys.stdin.isatty() and sys.stdout.isatty():
+        sys.argv.append("repl")  # `gradcli` alone on a terminal opens the REPL (elsewhere: the help)
     app()
