@@ -40,37 +40,6 @@ class DType(str, enum.Enum):
     float32 = "float32"
 
 
-class _Verbatim:
-    """Typer 0.29 passes every option value through a pydantic TypeAdapter, and importing pydantic alone
-    takes longer than a whole calculation. The calculator's options are strings and flags that this module
-    checks itself (checked_choice, parse_bindings), so their values pass through as the parser read them."""
-
-    def coerce(self, value, param, ctx):
-        return list(value) if isinstance(value, tuple) else value
-
-
-def _verbatim(params):
-    for param in params:
-        param._runtime_param = _Verbatim()  # the slot Typer fills lazily with its pydantic coercion
-    return params
-
-
-class VerbatimCommand(TyperCommand):
-    def get_params(self, ctx):
-        return _verbatim(super().get_params(ctx))
-
-
-class VerbatimGroup(TyperGroup):
-    """The app's group, whose --help option would otherwise load pydantic before any command runs."""
-
-    def get_params(self, ctx):
-        return _verbatim(super().get_params(ctx))
-
-
-# EXPR may start with '-' (`-x**2`): the commands keep unknown options as arguments.
-COMMAND_SETTINGS = {"ignore_unknown_options": True}
-REGISTRATION = {"cls": VerbatimCommand, "context_settings": COMMAND_SETTINGS}
-
 Expr = Annotated[str, typer.Argument(metavar="EXPR", show_default=False,
                                      help="An expression of the gradcli language, e.g. 'x**2 * sin(x)'.")]
 At = Annotated[Optional[list[str]], typer.Option(
@@ -307,7 +276,7 @@ class Program:
             raise CalcError(f"{what} does not parse") from None
         body = module.body
         if not body:
-            raise CalcError("EXPR is empty")
+            raise CalcError(f"{what} is empty")
         last = body[-1]
         if not statements and (len(body) > 1 or not isinstance(last, nodes.ExprStmt)):
             raise CalcError("EXPR must be one expression (for statements, use `gradcli graph` or `gradcli eval`)\n"
@@ -643,3 +612,38 @@ def _captured_warnings():
         finally:
             for message in dict.fromkeys(f"{w.category.__name__}: {w.message}" for w in caught):
                 render.warn(message)
+
+
+# ---- Typer plumbing ---------------------------------------------------------------------------------
+
+
+class _Verbatim:
+    """Typer 0.29 passes every option value through a pydantic TypeAdapter, and importing pydantic alone
+    takes longer than a whole calculation. The calculator's options are strings and flags that this module
+    checks itself (checked_choice, parse_bindings), so their values pass through as the parser read them."""
+
+    def coerce(self, value, param, ctx):
+        return list(value) if isinstance(value, tuple) else value
+
+
+def _verbatim(params):
+    for param in params:
+        param._runtime_param = _Verbatim()  # the slot Typer fills lazily with its pydantic coercion
+    return params
+
+
+class VerbatimCommand(TyperCommand):
+    def get_params(self, ctx):
+        return _verbatim(super().get_params(ctx))
+
+
+class VerbatimGroup(TyperGroup):
+    """The app's group, whose --help option would otherwise load pydantic before any command runs."""
+
+    def get_params(self, ctx):
+        return _verbatim(super().get_params(ctx))
+
+
+# EXPR may start with '-' (`-x**2`): the commands keep unknown options as arguments.
+COMMAND_SETTINGS = {"ignore_unknown_options": True}
+REGISTRATION = {"cls": VerbatimCommand, "context_settings": COMMAND_SETTINGS}
