@@ -91,7 +91,7 @@ def _gradcheck(expr, at, as_json):
     ok = found is None
     message = found or "autograd agrees with central differences (eps=1e-06, atol=1e-05, rtol=0.001)"
     if as_json:
-        sys.stdout.write(json.dumps({"expr": problem.source, "at": problem.context(), "ok": ok,
+        sys.stdout.write(json.dumps({"expr": problem.source, "context": problem.context(), "ok": ok,
                                      "message": message}) + "\n")
     else:
         sys.stdout.write(f"gradcheck {'passed' if ok else 'FAILED'}: {problem.source} {problem.context()}\n"

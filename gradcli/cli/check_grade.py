@@ -53,7 +53,7 @@ def grade(spec):
     try:
         return _graded(spec)
     except ProblemError as error:
-        return Result(spec.name, spec.file, "error", str(error))
+        return Result(spec.name, spec.file, "error", str(error).rstrip())
 
 
 def _graded(spec):

@@ -10,6 +10,7 @@ import numpy as np
 
 from gradcli.cli.render import json_numbers
 
+PARTIAL = "d/d{name}"
 STATUS_STYLES = {"pass": "green", "fail": "bold red", "error": "bold magenta"}
 
 
@@ -34,7 +35,7 @@ def json_text(results):
 def summary(results):
     count = counts(results)
     files = len(dict.fromkeys(result.file for result in results))
-    return (f"{count['pass']} passed, {count['fail']} failed, {count['error']} errors "
+    return (f"{count['pass']} passed, {count['fail']} failed, {count['error']} error{'s' if count['error'] != 1 else ''} "
             f"({len(results)} problems in {files} file{'s' if files != 1 else ''})")
 
 
@@ -57,7 +58,7 @@ def show(results, verbose, stream=None):
             continue
         worst = result.worst
         table.add_row(Text(result.name), status, Text(values_text(worst.values)),
-                      Text(values_text(worst.expected)), Text(values_text(worst.given)),
+                      Text(values_text(worst.expected, PARTIAL)), Text(values_text(worst.given, PARTIAL)),
                       Text(f"{worst.error:.3g}"))
     console.print(table)
     for result in results:
@@ -67,18 +68,19 @@ def show(results, verbose, stream=None):
             console.print(Text(f"{result.name}: {result.message}", style="bold"))
             for point in result.points:
                 mark = "ok  " if point.agrees else "FAIL"
-                console.print(Text(f"  {mark} at {values_text(point.values)}: expected {values_text(point.expected)}"
-                                   f", given {values_text(point.given)}, relative error {point.error:.3g}"
+                console.print(Text(f"  {mark} at {values_text(point.values)}: "
+                                   f"expected {values_text(point.expected, PARTIAL)}, "
+                                   f"given {values_text(point.given, PARTIAL)}, relative error {point.error:.3g}"
                                    + (" (explicit)" if point.explicit else "")))
     console.print(Text(summary(results), style="bold"))
 
 
-def values_text(values):
+def values_text(values, label="{name}"):
     """x=0.5, w=[1, 2] (the number alone for one variable): 8 significant digits, a table's worth; the
-    relative error column and --json carry the precision."""
+    relative error column and --json carry the precision. `label` names derivatives: "d/d{name}"."""
     if len(values) == 1:
         return number_text(next(iter(values.values())))
-    return ", ".join(f"{name}={number_text(value)}" for name, value in values.items())
+    return ", ".join(f"{label.format(name=name)}={number_text(value)}" for name, value in values.items())
 
 
 def number_text(value):
@@ -107,6 +109,7 @@ def write_junit(results, path):
                                              message=result.message.split("\n")[0])
             element.text = result.message if result.worst is None else (
                 f"{result.message}\nworst point: {values_text(result.worst.values)}\n"
-                f"expected: {values_text(result.worst.expected)}\ngiven: {values_text(result.worst.given)}\n"
+                f"expected: {values_text(result.worst.expected, PARTIAL)}\n"
+                f"given: {values_text(result.worst.given, PARTIAL)}\n"
                 f"relative error: {result.worst.error:.3g}")
     ElementTree.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
