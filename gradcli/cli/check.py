@@ -33,22 +33,28 @@ def check_command(
         at: calc.At = None) -> None:
     """Grade derivative answers: gradcli check examples/homework/calculus.toml"""
     if gradcheck is not None:
-        if files:
-            _usage_error("give either FILE... or --gradcheck EXPR, not both")
-        return _gradcheck(gradcheck, at, json)
+        return _gradcheck(gradcheck, at, json, files)
+    results = []
+    with calc.reported_errors():  # errors and engine warnings as `gradcli: ...` lines, as the calculator's
+        results = _grade_files(files, at, verbose, json, junit)
+    if not results or not all(result.ok for result in results):
+        raise typer.Exit(EXIT_FAILED)
+
+
+def _grade_files(files, at, verbose, as_json, junit):
     if not files:
-        _usage_error("give one or more FILEs to grade (or --gradcheck EXPR --at NAME=VALUE)")
+        raise calc.CalcError("give one or more FILEs to grade (or --gradcheck EXPR --at NAME=VALUE)", EXIT_INVALID)
     if at:
-        _usage_error("--at goes with --gradcheck; a problem's points are given in its file (at = [...])")
-    from gradcli.cli import check_format, check_grade, check_output, render
+        raise calc.CalcError("--at goes with --gradcheck; a problem's points are given in its file (at = [...])",
+                             EXIT_INVALID)
+    from gradcli.cli import check_format, check_grade, check_output
 
     try:
         specs = [spec for path in files for spec in check_format.load(path)]
     except check_format.FormatError as error:
-        render.report_error(str(error))
-        raise typer.Exit(EXIT_INVALID) from None
+        raise calc.CalcError(str(error), EXIT_INVALID) from None
     results = [check_grade.grade(spec) for spec in specs]
-    if json:
+    if as_json:
         sys.stdout.write(check_output.json_text(results))
     else:
         check_output.show(results, verbose)
@@ -56,26 +62,20 @@ def check_command(
         try:
             check_output.write_junit(results, junit)
         except OSError as error:
-            render.report_error(f"--junit {junit}: cannot write the file: {error.strerror}")
-            raise typer.Exit(EXIT_INVALID) from None
-    if not all(result.ok for result in results):
-        raise typer.Exit(EXIT_FAILED)
+            raise calc.CalcError(f"--junit {junit}: cannot write the file: {error.strerror}", EXIT_INVALID) from None
+    return results
 
 
-def _usage_error(message):
-    from gradcli.cli import render
-
-    render.report_error(message)
-    raise typer.Exit(EXIT_INVALID)
-
-
-def _gradcheck(expr, at, as_json):
+def _gradcheck(expr, at, as_json, files):
     """torch.autograd.gradcheck's comparison: the analytical Jacobian against float64 central differences."""
     import json
 
     from gradcli.engine.functional import GradcheckError, gradcheck
 
+    found = None
     with calc.reported_errors():
+        if files:
+            raise calc.CalcError("give either FILE... or --gradcheck EXPR, not both", EXIT_INVALID)
         problem = calc.Problem(expr, at, None, calc.DType.float64)
         if not problem.wrt:
             raise calc.CalcError("--gradcheck needs at least one input: --at NAME=VALUE")
@@ -88,13 +88,12 @@ def _gradcheck(expr, at, as_json):
             return None
 
         found = calc.computing(problem, mismatch)
-    ok = found is None
-    message = found or "autograd agrees with central differences (eps=1e-06, atol=1e-05, rtol=0.001)"
-    if as_json:
-        sys.stdout.write(json.dumps({"expr": problem.source, "context": problem.context(), "ok": ok,
-                                     "message": message}) + "\n")
-    else:
-        sys.stdout.write(f"gradcheck {'passed' if ok else 'FAILED'}: {problem.source} {problem.context()}\n"
-                         f"{message}\n")
-    if not ok:
+        message = found or "autograd agrees with central differences (eps=1e-06, atol=1e-05, rtol=0.001)"
+        if as_json:
+            sys.stdout.write(json.dumps({"expr": problem.source, "context": problem.context(), "ok": found is None,
+                                         "message": message}) + "\n")
+        else:
+            sys.stdout.write(f"gradcheck {'passed' if found is None else 'FAILED'}: {problem.source} "
+                             f"{problem.context()}\n{message}\n")
+    if found is not None:
         raise typer.Exit(EXIT_FAILED)

@@ -115,6 +115,11 @@ def test_the_example_as_a_process():
     assert by_name(outcome.json())["1a product rule"]["status"] == "pass"
 
 
+def test_an_unwritable_junit_file_exits_2(tmp_path):
+    outcome = check(toml_file(tmp_path, PASSING), "--junit", tmp_path / "no" / "such" / "dir.xml")
+    assert outcome.exit_code == 2 and "cannot write the file" in outcome.stderr
+
+
 def test_usage_errors_exit_2(tmp_path):
     assert check().exit_code == 2
     assert check(toml_file(tmp_path, PASSING), "--gradcheck", "x").exit_code == 2
