@@ -12,6 +12,7 @@ import numpy as np
 
 import gradcli.torch as torch
 from gradcli.cli.render import shape_text, torch_numbers
+from gradcli.lang import nodes as syntax_nodes
 from gradcli.runtime.interpreter import Interpreter
 
 LEAF = "leaf"
@@ -128,9 +129,9 @@ def trace(problem):
     for node, shown in drawn.items():
         shown.inputs = [drawn[edge] for edge, _ in node.next_functions if edge is not None]
     if output.numel() == 1:
-        graph_leaves = [node.variable for node in drawn if hasattr(node, "variable")]
-        for tensor, grad in run.backward(None, graph_leaves):
-            key = tensor.grad_fn or next((node for node in drawn if getattr(node, "variable", None) is tensor), None)
+        accumulators = {id(node.variable): node for node in drawn if hasattr(node, "variable")}
+        for tensor, grad in run.backward(None, [node.variable for node in accumulators.values()]):
+            key = tensor.grad_fn or accumulators.get(id(tensor))
             if key in drawn:
                 drawn[key].grad = _array(grad)
     elif output.grad_fn is not None:
@@ -266,14 +267,13 @@ def _tensor_text(run, tensor):
 
 def _operands(run, node):
     """The recorded values of a syntax node's direct sub-expressions (literals aside: they show in the text)."""
-    from gradcli.lang import nodes
-
     children = []
     for field in node.fields().values():
         for child in field if isinstance(field, list) else [field]:
-            if isinstance(child, nodes.Keyword):
+            if isinstance(child, syntax_nodes.Keyword):
                 child = child.value
-            if isinstance(child, nodes.Node) and not isinstance(child, nodes.Constant) and child is not getattr(node, "func", None):
+            if (isinstance(child, syntax_nodes.Node) and not isinstance(child, syntax_nodes.Constant)
+                    and child is not getattr(node, "func", None)):
                 children.append(child)
     values = {}
     for syntax, value in run.interpreter.recorded:
@@ -297,7 +297,7 @@ def _which_non_finite(array):
 
 
 def _is_name(node):
-    return type(node).__name__ == "Name"
+    return isinstance(node, syntax_nodes.Name)
 
 
 def short_value(array):
