@@ -86,8 +86,8 @@ class Expression:
             self.program = calc.Program(source, statements=False)
         except calc.CalcError as error:  # its message speaks of the calculator's argument, EXPR
             raise ProblemError(error.message.replace("EXPR", label, 1)) from None
-        self.free_names = list(dict.fromkeys(name for name, _ in calc.names_read(self.program.body)
-                                             if not self.calculator.has(name)))
+        self.names = list(dict.fromkeys(name for name, _ in calc.names_read(self.program.body)))
+        self.free_names = [name for name in self.names if not self.calculator.has(name)]
 
     def __call__(self, bindings):
         value = self.program.run(self.calculator.interpreter(bindings))
@@ -103,11 +103,15 @@ class Expression:
 
 
 def _variables(spec, f):
-    """{variable: shape}: f's free names (scalars unless `vars` gives a shape) and those `vars` declares."""
-    variables = {name: () for name in f.free_names}
+    """{variable: shape}: f's free names (scalars unless `vars` gives a shape), and the names `vars` or the
+    answer's table declare, even those the calculator knows (a variable `t` hides the function t)."""
+    declared = {*spec.shapes, *(spec.answer if isinstance(spec.answer, dict) else ())}
+    variables = {name: () for name in f.names if name in declared or name in f.free_names}
     variables.update(spec.shapes)
     if not variables:
-        raise ProblemError("f has no variables to differentiate with respect to")
+        known = [name for name in f.names if len(name) == 1]  # e, t: the calculator's, or meant as variables?
+        raise ProblemError("f has no variables to differentiate with respect to"
+                           + (f" (to make {known[0]} one, declare it: vars = {{ {known[0]} = [] }})" if known else ""))
     for name in spec.ranges:
         if name not in variables:
             raise ProblemError(f"range names unknown variable '{name}' (f's variables: {', '.join(variables)})")

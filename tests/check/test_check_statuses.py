@@ -200,3 +200,24 @@ def test_expressions_that_are_not_elementwise_are_graded_point_by_point(tmp_path
         answer = "{answer}"
         """)
     assert problems["p"]["status"] == "pass", problems["p"]["message"]
+
+
+def test_a_variable_named_like_a_calculator_function_is_declared(tmp_path):
+    _, problems = graded(tmp_path, """
+        [[problem]]
+        name = "declared"
+        f = "t**2 * sin(t)"
+        vars = { t = [] }
+        answer = "2*t*sin(t) + t**2*cos(t)"
+        [[problem]]
+        name = "partial"
+        f = "t * x"
+        answer = { t = "x", x = "t" }
+        [[problem]]
+        name = "undeclared"
+        f = "t**2"
+        answer = "2*t"
+        """)
+    assert problems["declared"]["status"] == "pass" and problems["partial"]["status"] == "pass"
+    assert problems["undeclared"]["status"] == "error"
+    assert problems["undeclared"]["message"].endswith("declare it: vars = { t = [] })")
