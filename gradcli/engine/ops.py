@@ -298,6 +298,7 @@ R = dict(
              lambda g, out, x, y, reduction: _expand_reduced(g, x, reduction) * -2 * (x - y)),
     remainder=Rule("RemainderBackward0", np.remainder, lambda g, out, a, b: g,
                    lambda g, out, a, b: -g * _const(np.floor_divide(a._data, b._data))),
+    remainder_scalar=Rule("RemainderBackward0", np.remainder, lambda g, out, a, b: g, save=None),
     zero=Rule("ZeroBackward0", np.zeros_like, lambda g, out, a: g * 0, save=None),
     fill=Rule("FillBackward2", lambda a, value: np.full_like(a, value), lambda g, out, a, value: g * 0, save=None),
     nll=Rule("NllLossBackward0", lambda logp, target, weight, reduction, ignore: _nll_forward(logp, target, weight, reduction, ignore),
@@ -609,10 +610,14 @@ def pow(a, b):
         return _binary(R["pow_tensor"], a, b)
     if a.dtype.category != FLOATING and isinstance(b, int) and b < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
-    return R["pow_scalar"](a, b, arrays=_operands(a, b))
+    base, exponent = _operands(a, b)
+    return R["pow_scalar"](a, params=(exponent,), arrays=(base,))  # a Python exponent is no graph input
 
 
 def remainder(a, b):
+    if not isinstance(b, Tensor):
+        base, divisor = _operands(a, b)
+        return R["remainder_scalar"](a, params=(divisor,), arrays=(base,))
     return _binary(R["remainder"], a, b)
 
 

@@ -272,8 +272,8 @@ CASES = [
     C("rpow", lambda a: 2.0 ** a, UNARY, ref=lambda a: 2.0 ** a),
     C("rpow", lambda a: torch.pow(0.5, a), UNARY, ref=lambda a: 0.5 ** a, name="torch_pow"),
     C("remainder", lambda a, b: a % b, [((3, 4), (3, 4)), ((3, 4), (4,))], joint=remainder_inputs, ref=np.remainder),
-    C("remainder", lambda a: a.remainder(0.7), UNARY, away(*np.arange(-2.1, 2.2, 0.7), margin=0.05),
-      ref=lambda a: np.remainder(a, 0.7), name="scalar"),
+    C("remainder_scalar", lambda a: a.remainder(0.7), UNARY, away(*np.arange(-2.1, 2.2, 0.7), margin=0.05),
+      ref=lambda a: np.remainder(a, 0.7)),
     # elementwise functions
     C("exp", lambda a: a.exp(), UNARY, ref=np.exp),
     C("log", lambda a: a.log(), UNARY, positive, ref=np.log),
@@ -477,7 +477,7 @@ CASES = [
 LINEAR = ["add", "sub", "rsub", "neg", "where", "sum", "sum_dim", "mean", "mean_dim", "view", "unsafe_view-reshape",
           "copy", "t", "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand",
           "select", "slice", "index", "embed", "copy_slices-basic", "index_put", "as_strided", "as_strided-transposed", "cat", "stack",
-          "remainder", "clamp_tensor", "clamp_min", "mse-none", "nll-none"]
+          "remainder", "remainder_scalar", "clamp_tensor", "clamp_min", "mse-none", "nll-none"]
 
 
 def squared(case):
