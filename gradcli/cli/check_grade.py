@@ -3,7 +3,7 @@ given answer. Expressions are those of the calculator (its namespace, float64), 
 
 For speed, a problem whose variables are all scalars is evaluated for all its points at once, each variable
 a vector of points (an elementwise f then gives every point's derivative in one backward pass). That is
-only right for elementwise expressions, so the batch is checked against one point evaluated alone; any
+only right for elementwise expressions, so the batch is checked against two points evaluated alone; any
 disagreement or exception falls back to evaluating the points one by one, which is always right.
 """
 
@@ -264,16 +264,14 @@ def _reference_at(f, variables, values, batch=None):
     derivatives = {}
     for (name, leaf), grad in zip(leaves.items(), grads):
         derivative = np.zeros(leaf.shape) if grad is None else grad.numpy().astype(np.float64)
-        if batch is None:
-            derivatives[name] = derivative if np.isfinite(f_value) else np.full(leaf.shape, np.nan)
-        else:
-            derivatives[name] = np.where(np.isfinite(f_value), derivative, np.nan)
+        derivatives[name] = np.where(np.isfinite(f_value), derivative, np.nan)
     return derivatives
 
 
 def _batched(evaluate, expression, variables, values):
     """`evaluate` for all points at once, or None when that cannot be trusted (see the module's docstring):
-    vector variables, an exception, or a result that differs from the first point evaluated alone."""
+    vector variables, an exception, or a result that differs from the first or the last point evaluated
+    alone (two points: a reduction over the batch, such as min(x), cannot make both of them look right)."""
     if any(variables[name] for name in variables):
         return None
     count = _count(values)
@@ -281,10 +279,11 @@ def _batched(evaluate, expression, variables, values):
         together = evaluate(expression, variables, values, batch=count)
     except Exception:  # e.g. a condition on a tensor of several points; one by one will say what is wrong
         return None
-    alone = evaluate(expression, variables, {name: array[0] for name, array in values.items()})
-    if all(np.allclose(together[name][0], alone[name], **BATCH_AGREEMENT) for name in together):
-        return together
-    return None
+    for index in dict.fromkeys((0, count - 1)):
+        alone = evaluate(expression, variables, {name: array[index] for name, array in values.items()})
+        if not all(np.allclose(together[name][index], alone[name], **BATCH_AGREEMENT) for name in together):
+            return None
+    return together
 
 
 def _count(values):

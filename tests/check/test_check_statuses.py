@@ -190,8 +190,8 @@ def test_explicit_point_outside_the_domain_is_an_error(tmp_path):
     assert "not finite at the explicit point x=0.0" in problems["log at 0"]["message"]
 
 
-@pytest.mark.parametrize("f, answer", [("x - mean(x)", "0"), ("x * x.item()", "x"),
-                                       ("sum(x) * x", "2*x")])
+@pytest.mark.parametrize("f, answer", [("x - mean(x)", "0"), ("x * x.item()", "x"), ("sum(x) * x", "2*x"),
+                                       ("x**2 / 2", "2*x - min(x)"), ("x**2 / 2", "2*x - max(x)")])
 def test_expressions_that_are_not_elementwise_are_graded_point_by_point(tmp_path, f, answer):
     _, problems = graded(tmp_path, f"""
         [[problem]]
