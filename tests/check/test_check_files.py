@@ -120,6 +120,13 @@ def test_an_unwritable_junit_file_exits_2(tmp_path):
     assert outcome.exit_code == 2 and "cannot write the file" in outcome.stderr
 
 
+def test_malformed_toml_as_a_process(tmp_path):
+    outcome = check_process(toml_file(tmp_path, '[[problem]]\nname = "a"\nf = x\n'))
+    assert outcome.exit_code == 2 and outcome.stdout == ""
+    assert "not valid TOML: " in outcome.stderr and "(at line 3, column 5)" in outcome.stderr
+    assert "Traceback" not in outcome.stderr
+
+
 def test_usage_errors_exit_2(tmp_path):
     assert check().exit_code == 2
     assert check(toml_file(tmp_path, PASSING), "--gradcheck", "x").exit_code == 2

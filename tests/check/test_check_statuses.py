@@ -147,6 +147,12 @@ def test_numbers_at_explicit_points(tmp_path):
         at = [{ x = 2, y = 3 }]
         answer = { x = 3, y = 2 }
         [[problem]]
+        name = "vector"
+        f = "sum(w**2)"
+        vars = { w = [2] }
+        at = [{ w = [1, -2] }]
+        answer = [2, -4]
+        [[problem]]
         name = "too few"
         f = "exp(2*x)"
         at = [{ x = 0 }, { x = 0.5 }]
@@ -157,7 +163,8 @@ def test_numbers_at_explicit_points(tmp_path):
         answer = 2
         """)
     assert {name: p["status"] for name, p in problems.items()} == {
-        "right": "pass", "wrong": "fail", "one point": "pass", "too few": "error", "no points": "error"}
+        "right": "pass", "wrong": "fail", "one point": "pass", "vector": "pass", "too few": "error",
+        "no points": "error"}
     assert problems["right"]["message"] == "agrees at 2 points"
     assert problems["wrong"]["worst_at"] == {"x": 0.5}
     assert math.isclose(problems["wrong"]["max_error"], abs(5.4 - 2 * math.e) / (2 * math.e + 1e-6))
