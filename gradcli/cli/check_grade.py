@@ -66,7 +66,7 @@ def _graded(spec):
         raise ProblemError("answers given as numbers need explicit points: add at = [{ x = ... }]")
     points = [] if numeric else _sampled_points(spec, variables, f)
     points += _checked_explicit(explicit, variables, f)
-    _compare(spec, points, answers, variables, f)
+    _compare(spec, points, answers, variables)
     worst = max(points, key=lambda point: point.error)
     for point in points:
         point.agrees = point.error <= spec.tolerance
@@ -293,15 +293,15 @@ def _count(values):
 # ---- the given answer -----------------------------------------------------------------------------------
 
 
-def _compare(spec, points, answers, variables, f):
+def _compare(spec, points, answers, variables):
     """Fill in each point's given values and its relative error (inf where the answer is not finite)."""
     floor = spec.abs_tolerance / spec.tolerance  # |a - b| <= abs_tol + tol * |b|  <=>  error <= tol
     explicit_indices = [i for i, point in enumerate(points) if point.explicit]
+    values = {name: np.stack([point.values[name] for point in points]) for name in variables}
     for name, answer in answers.items():
         if isinstance(answer, np.ndarray):
             given = dict(zip(explicit_indices, answer))
         else:
-            values = {var: np.stack([p.values[var] for p in points]) for var in variables}
             given = dict(enumerate(_answer_values(answer, variables, values, name)))
         for i, point in enumerate(points):
             a, b = given[i], point.expected[name]
@@ -312,8 +312,10 @@ def _compare(spec, points, answers, variables, f):
 
 
 def _answer_values(answer, variables, values, name):
-    batched = _batched(lambda e, v, x, batch=None: {name: _answer_at(e, x, variables[name], batch)},
-                       answer, variables, values)
+    def evaluate(expression, _variables, at, batch=None):  # _reference_at's signature, for _batched
+        return {name: _answer_at(expression, at, variables[name], batch)}
+
+    batched = _batched(evaluate, answer, variables, values)
     if batched is not None:
         return batched[name]
     return np.stack([_answer_at(answer, {var: array[i] for var, array in values.items()}, variables[name])

@@ -35,7 +35,8 @@ def json_text(results):
 def summary(results):
     count = counts(results)
     files = len(dict.fromkeys(result.file for result in results))
-    return (f"{count['pass']} passed, {count['fail']} failed, {count['error']} error{'s' if count['error'] != 1 else ''} "
+    errors = f"{count['error']} error{'s' if count['error'] != 1 else ''}"
+    return (f"{count['pass']} passed, {count['fail']} failed, {errors} "
             f"({len(results)} problems in {files} file{'s' if files != 1 else ''})")
 
 

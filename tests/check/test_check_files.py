@@ -84,7 +84,8 @@ def test_several_files_and_junit(tmp_path):
     cube, broken = suites[1].findall("testcase")
     assert cube.find("failure").get("message") == "differs at 10 of 10 points"
     assert "worst point: " in cube.find("failure").text
-    assert broken.find("error").get("message") == "answer does not parse: unexpected end of line; expected an expression"
+    assert broken.find("error").get("message") == ("answer does not parse: unexpected end of line; "
+                                                   "expected an expression")
 
 
 def test_all_passing_exits_0_with_junit(tmp_path):
