@@ -365,6 +365,9 @@ class Calculator:
     ALWAYS_FLOAT = ("ones", "zeros", "empty", "rand", "randn", "eye", "linspace")
     FLOAT_FROM_DATA = ("tensor", "as_tensor", "full", "arange")
     TENSOR_FUNCTION_MODULES = ("gradcli.engine.ops", "gradcli.engine.nn_functional")
+    # How many leading arguments are tensors: the first, except for functions of two tensors. Later
+    # arguments keep torch's meaning (the 0 of `sum(x, 0)` is a dim, the 2 of `pow(x, 2)` an exponent).
+    TENSOR_ARGUMENTS = {"maximum": 2, "minimum": 2}
 
     def __init__(self, dtype_name):
         import math
@@ -386,21 +389,21 @@ class Calculator:
             for name in module.public_names():
                 member = module.member(name)
                 if getattr(member, "__module__", None) in self.TENSOR_FUNCTION_MODULES and callable(member):
-                    variables[name] = self._accepting_numbers(member)
+                    variables[name] = self._accepting_numbers(member, self.TENSOR_ARGUMENTS.get(name, 1))
         variables.update(constructors)
         variables["torch"] = LangModule("torch", {**{name: torch_module.member(name)
                                                      for name in torch_module.public_names()}, **constructors})
         variables.update(math=language_module("math"), pi=math.pi, e=math.e)
         self.variables = variables
 
-    def _accepting_numbers(self, function):
+    def _accepting_numbers(self, function, tensor_arguments):
         dtype = self.dtype
         tensor = _torch().tensor
 
         @functools.wraps(function)
         def call(*args, **kwargs):
-            if args and type(args[0]) in (int, float):
-                args = (tensor(args[0], dtype=dtype), *args[1:])
+            args = [tensor(arg, dtype=dtype) if i < tensor_arguments and type(arg) in (int, float) else arg
+                    for i, arg in enumerate(args)]
             return function(*args, **kwargs)
 
         return call

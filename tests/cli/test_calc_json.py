@@ -101,6 +101,8 @@ def test_a_constant_expression_has_no_inputs():
     ("pow(x, 3)", 0.25**3, 3 * 0.25**2),
     ("abs(-x)", 0.25, 1.0),
     ("log(2) * x", math.log(2) * 0.25, math.log(2)),
+    ("maximum(x, 0) + minimum(1, x)", 0.25 + 0.25, 2.0),
+    ("sum(x, 0) + mean(x * 2, 0)", 0.25 + 0.5, 3.0),
     ("torch.exp(x) + F.relu(x)", np.exp(0.25) + 0.25, np.exp(0.25) + 1),
 ])
 def test_calculator_names(expr, expected_value, expected_grad):
