@@ -155,7 +155,7 @@ def show_tree(root, stream=None):
         stream.write(plain_tree(root))
 
 
-def plain_line(segments):
+def _plain_line(segments):
     return SEPARATOR.join(text for text, _ in segments)
 
 
@@ -164,7 +164,7 @@ def plain_tree(root):
 
     def walk(node, prefix, last, top):
         segments, children = node
-        lines.append(("" if top else prefix + GUIDES[1 if last else 0]) + plain_line(segments))
+        lines.append(("" if top else prefix + GUIDES[1 if last else 0]) + _plain_line(segments))
         inner = "" if top else prefix + GUIDES[3 if last else 2]
         for i, child in enumerate(children):
             walk(child, inner, i == len(children) - 1, False)

@@ -222,3 +222,20 @@ def test_rich_table_snapshot():
         └────────┴───────┴──────────┘
         at x=[1,2], y=3 (float64)
         """)
+
+
+def test_rich_tree_snapshot():
+    from rich.console import Console
+
+    from gradcli.cli import calc, graphview, render
+
+    problem = calc.Problem("x * sin(x)", ["x=0"], None, calc.DType.float64, statements=True)
+    stream = io.StringIO()
+    Console(file=stream, width=80, color_system=None, force_terminal=True).print(
+        render._rich_tree(graphview.tree(graphview.trace(problem))))
+    assert stream.getvalue() == snapshot("""
+        x * sin(x)   MulBackward0   value 0.   grad 1.
+        ├── x   leaf   value 0.   grad 0.
+        └── sin(x)   SinBackward0   value 0.   grad 0.
+            └── x   leaf   value 0.   grad 0.
+        """)
