@@ -356,7 +356,7 @@ class Calculator:
 
     A script's namespace (torch's names, F, Python's builtins), changed for math: `sum mean max min abs pow`
     and every other tensor function are torch's, bare, F's functions too; a plain number as a tensor
-    function's first argument becomes a tensor (`log(2)`); `math`, `pi` and `e` exist; and, in float64,
+    function's tensor argument becomes a tensor (`log(2)`); `math`, `pi` and `e` exist; and, in float64,
     constructors make float64 where torch would make its default float32, as if
     torch.set_default_dtype(torch.float64) had run (the engine has no default dtype to set).
     """
@@ -411,10 +411,14 @@ class Calculator:
     def _defaulting_constructors(self, torch_module):
         torch = _torch()
         dtype = self.dtype
+        guards = self.guards
 
         def defaulting(constructor, always_float):
             @functools.wraps(constructor)
             def make(*args, **kwargs):
+                # The interpreter checks a call's size against the limits only for the constructors it
+                # knows, before they allocate: these stand in for them, so they check for them.
+                guards.check_call(constructor, args, kwargs)
                 if "dtype" in kwargs or any(isinstance(arg, torch.dtype) for arg in args):
                     return constructor(*args, **kwargs)
                 if not always_float:

@@ -60,6 +60,7 @@ def test_bad_usage_or_input_exits_2(args, message):
     (["grad", "x.foo", "--at", "x=1"], "AttributeError: 'Tensor' object has no attribute 'foo'"),
     (["grad", "x.__class__", "--at", "x=1"], "AttributeError: gradcli scripts cannot use private attribute"),
     (["jacobian", "torch.ones(100000, 1000) * x", "--at", "x=1"], "MemoryError"),
+    (["grad", "sum(zeros(100000, 100000))"], "MemoryError: a tensor of 10,000,000,000 elements is over"),
 ])
 def test_computation_errors_exit_1_with_torch_message(args, message):
     outcome = invoke(*args)
