@@ -11,6 +11,9 @@ from __future__ import annotations
 EXPRESSION_START_TERMINALS = frozenset({
     "NAME", "DEC_NUMBER", "HEX_NUMBER", "OCT_NUMBER", "BIN_NUMBER", "FLOAT_NUMBER", "STRING", "LONG_STRING"})
 EXPRESSION_START_LITERALS = frozenset({"(", "[", "-", "+", "~", "not", "lambda", "None", "True", "False", "..."})
+STATEMENT_STARTS = EXPRESSION_START_LITERALS | {
+    "assert", "break", "continue", "def", "del", "for", "from", "if", "import", "pass", "raise", "return", "try",
+    "while", "with", "*"}
 # What can continue an expression: after an operand, summed up as "an operator".
 OPERATOR_LITERALS = frozenset({"+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<", ">", "==", "!=",
                                "<=", ">=", "and", "or", "not", "in", "is", "if", ".", "(", "[",
@@ -52,7 +55,11 @@ def describe_expected(expected, literal_of):
     """What the parser would have accepted, in words; `literal_of(name)` gives a terminal's fixed text."""
     names = set(expected)
     described = []
-    if EXPRESSION_START_TERMINALS <= names:
+    if any(literal_of(name) == "pass" for name in names):  # where a statement may start, say so
+        described.append("a statement")
+        names = {name for name in names if literal_of(name) not in STATEMENT_STARTS}
+        names -= EXPRESSION_START_TERMINALS
+    elif EXPRESSION_START_TERMINALS <= names:
         described.append("an expression")
         names = {name for name in names
                  if name not in EXPRESSION_START_TERMINALS and literal_of(name) not in EXPRESSION_START_LITERALS}

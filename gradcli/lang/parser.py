@@ -45,7 +45,10 @@ def literal_of(terminal_name):
     """The fixed text of a terminal such as RPAR -> ')', or None for a pattern such as NAME."""
     from lark.lexer import PatternStr
 
-    pattern = _lark().get_terminal(terminal_name).pattern
+    try:
+        pattern = _lark().get_terminal(terminal_name).pattern
+    except KeyError:  # $END, and the _INDENT/_DEDENT that the post-lexer makes
+        return None
     return pattern.value if isinstance(pattern, PatternStr) else None
 
 

@@ -98,24 +98,28 @@ def _hint_lines(hints):
 def run_on_deep_stack(function, recursion_limit):
     """Call `function` on a thread with a large stack; return the exception it raised, or None.
 
-    Ctrl-C reaches the main thread, which passes KeyboardInterrupt on to the running script.
+    Ctrl-C reaches the main thread, which passes KeyboardInterrupt on to the running script. (The main
+    thread waits on an Event: an interrupted Thread.join would take the worker for finished.)
     """
     outcome = []
+    finished = threading.Event()
 
     def target():
         try:
             function()
         except BaseException as error:
             outcome.append(error)
+        finally:
+            finished.set()
 
     old_stack, old_limit = threading.stack_size(THREAD_STACK_BYTES), sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, recursion_limit))
     try:
         worker = threading.Thread(target=target, name="gradcli-script", daemon=True)
         worker.start()
-        while worker.is_alive():
+        while not finished.is_set():
             try:
-                worker.join()
+                finished.wait()
             except KeyboardInterrupt:
                 _interrupt(worker)
     finally:

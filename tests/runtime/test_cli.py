@@ -1,0 +1,102 @@
+"""`gradcli run` and `gradcli eval` as a user meets them: real processes, exit codes, stdin, limits, Ctrl-C."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+
+
+def gradcli(*args, stdin=None, timeout=60):
+    result = subprocess.run([sys.executable, "-m", "gradcli", *args], input=stdin, capture_output=True, text=True,
+                            env=ENV, cwd=REPO, timeout=timeout)
+    return result.returncode, result.stdout, result.stderr
+
+
+def test_eval_echoes_top_level_expressions():
+    assert gradcli("eval", "x = torch.tensor(2., requires_grad=True); y = x**3; y.backward(); x.grad") == \
+        (0, "tensor(12.)\n", "")
+
+
+def test_eval_reads_newlines_and_compound_statements():
+    code, out, err = gradcli("eval", "for i in range(2):\n    i * 10\nprint('done')")
+    assert (code, out, err) == (0, "0\n10\ndone\n", "")
+
+
+def test_eval_error_is_a_traceback_citing_eval():
+    code, out, err = gradcli("eval", "x = torch.ones(2)\nx.backward()")
+    assert code == 1 and out == ""
+    assert err.startswith('Traceback (most recent call last):\n  File "<eval>", line 2, in <module>\n'
+                          "    x.backward()\n    ^^^^^^^^^^^^\n"
+                          "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn\n")
+    assert "gradcli/" not in err
+
+
+def test_eval_syntax_error_exits_2():
+    assert gradcli("eval", "x = (1,") == (
+        2, "", '  File "<eval>", line 1\n    x = (1,\n        ^\nSyntaxError: \'(\' was never closed\n')
+
+
+def test_run_reads_standard_input_as_stdin():
+    code, out, err = gradcli("run", "-", stdin="print('from stdin')\n1 / 0\n")
+    assert code == 1 and out == "from stdin\n"
+    assert 'File "<stdin>", line 2, in <module>' in err and err.endswith("ZeroDivisionError: division by zero\n")
+
+
+def test_run_a_file(tmp_path):
+    script = tmp_path / "lesson.py"
+    script.write_text("w = torch.ones(2, requires_grad=True)\n(w * w).sum().backward()\nw.grad\n")
+    assert gradcli("run", str(script)) == (0, "tensor([2., 2.])\n", "")
+
+
+def test_unreadable_input_exits_2(tmp_path):
+    assert gradcli("run", "no/such/script.py") == (
+        2, "", "gradcli: cannot read no/such/script.py: No such file or directory\n")
+    assert gradcli("run", str(tmp_path))[0] == 2
+    binary = tmp_path / "binary.py"
+    binary.write_bytes(b"x = '\xff\xfe'\n")
+    code, out, err = gradcli("run", str(binary))
+    assert code == 2 and err.startswith(f"gradcli: cannot read {binary}: 'utf-8' codec can't decode")
+
+
+def test_bad_usage_exits_2():
+    assert gradcli("run")[0] == 2
+    assert gradcli("eval", "1", "--max-elements", "zero")[0] == 2
+    assert gradcli("frobnicate")[0] == 2
+
+
+def test_max_elements_option():
+    code, out, err = gradcli("eval", "torch.ones(11)", "--max-elements", "10")
+    assert code == 1 and err.endswith("MemoryError: a tensor of 11 elements is over gradcli's limit of 10 "
+                                      "(the --max-elements option of gradcli run/eval sets it)\n")
+    assert gradcli("eval", "torch.ones(10).sum()", "--max-elements", "10") == (0, "tensor(10.)\n", "")
+
+
+def test_huge_integer_power_answers_at_once():
+    start = time.monotonic()
+    code, out, err = gradcli("eval", "10**10**10", timeout=30)
+    assert code == 1 and err.splitlines()[-1].startswith("OverflowError: integer result of ** too large")
+    assert time.monotonic() - start < 10
+
+
+def test_output_to_a_pipe_is_plain_text():
+    code, out, err = gradcli("eval", "print('plain'); torch.ones(2); undefined")
+    assert "\x1b[" not in out + err
+
+
+def test_ctrl_c_ends_the_running_statement_with_keyboard_interrupt():
+    process = subprocess.Popen([sys.executable, "-m", "gradcli", "eval", "print('started', flush=True)\n"
+                                "while True:\n    pass\n"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=ENV, cwd=REPO,
+                               # a shell starts background jobs with SIGINT ignored: give the child Ctrl-C
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert process.stdout.readline() == "started\n"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 1
+    assert err.startswith('Traceback (most recent call last):\n  File "<eval>", line ')
+    assert err.endswith("KeyboardInterrupt\n")
