@@ -630,11 +630,20 @@ def _no_grad_result(data):
     return _make(np.asarray(data))
 
 
+def _tensors_only(name, a, b):
+    for position, (label, x) in enumerate((("input", a), ("other", b)), 1):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"{name}(): argument '{label}' (position {position}) must be Tensor, not "
+                            f"{type(x).__name__}")
+
+
 def maximum(a, b):
+    _tensors_only("maximum", a, b)
     return _binary(R["maximum"], a, b)
 
 
 def minimum(a, b):
+    _tensors_only("minimum", a, b)
     return _binary(R["minimum"], a, b)
 
 
