@@ -6,6 +6,7 @@ stderr), 2 when it does not parse (a syntax diagnostic on stderr).
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 import warnings
@@ -98,8 +99,8 @@ def _hint_lines(hints):
 def run_on_deep_stack(function, recursion_limit):
     """Call `function` on a thread with a large stack; return the exception it raised, or None.
 
-    Ctrl-C reaches the main thread, which passes KeyboardInterrupt on to the running script. (The main
-    thread waits on an Event: an interrupted Thread.join would take the worker for finished.)
+    While it runs, Ctrl-C (SIGINT, which Python handles in the main thread) raises KeyboardInterrupt in
+    the script's thread instead, wherever the main thread stands.
     """
     outcome = []
     finished = threading.Event()
@@ -114,15 +115,15 @@ def run_on_deep_stack(function, recursion_limit):
 
     old_stack, old_limit = threading.stack_size(THREAD_STACK_BYTES), sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, recursion_limit))
+    worker = threading.Thread(target=target, name="gradcli-script", daemon=True)
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    old_handler = signal.signal(signal.SIGINT, lambda signum, frame: _interrupt(worker)) if in_main_thread else None
     try:
-        worker = threading.Thread(target=target, name="gradcli-script", daemon=True)
         worker.start()
-        while not finished.is_set():
-            try:
-                finished.wait()
-            except KeyboardInterrupt:
-                _interrupt(worker)
+        finished.wait()
     finally:
+        if in_main_thread:
+            signal.signal(signal.SIGINT, old_handler)
         threading.stack_size(old_stack)
         sys.setrecursionlimit(old_limit)
     return outcome[0] if outcome else None
