@@ -94,7 +94,7 @@ def interact(session, reader):
                 session.run_input(text)  # a text that can never parse is reported there
         except KeyboardInterrupt:
             pending = []
-            session.err.write("\nKeyboardInterrupt\n")
+            session.err.write("KeyboardInterrupt\n")
             session.err.flush()
 
 
