@@ -1,7 +1,7 @@
 """The REPL on a terminal: prompt_toolkit line editing, history, completion and colouring.
 
 Imported only when the REPL starts on a terminal. The runtime (NumPy, the engine, the parser) and the
-colouring lexer load on a thread while the first line is typed, so the prompt appears first.
+colouring lexer load on a thread once the first prompt is drawn, while the first line is typed.
 """
 
 from __future__ import annotations
@@ -62,17 +62,19 @@ class TerminalReader:
             completer=NameCompleter(session, self.loaded), complete_while_typing=False,
             lexer=DynamicLexer(lambda: self.lexer), key_bindings=_indent_with_tab(),
             input=input, output=output)
+        # After the prompt is drawn: a loading thread would slow the drawing down, sharing the GIL.
+        self.prompt_session.app.after_render += self._start_loading
 
     def read(self, continuation, indent):
-        line = self.prompt_session.prompt(CONTINUATION_PROMPT if continuation else PROMPT, default=indent,
-                                          pre_run=self._start_loading)
+        line = self.prompt_session.prompt(CONTINUATION_PROMPT if continuation else PROMPT, default=indent)
+        self._start_loading()  # in case nothing was drawn (input typed ahead)
         self.loader.join()  # the session is loaded before anything runs
         return line
 
     def loaded(self):
         return self.loader is not None and not self.loader.is_alive()
 
-    def _start_loading(self):
+    def _start_loading(self, _application=None):
         if self.loader is None:
             self.loader = threading.Thread(target=self._load, name="gradcli-repl-loader", daemon=True)
             self.loader.start()

@@ -160,3 +160,20 @@ def test_ctrl_c_stops_the_running_statement_and_restores_its_changes(env, tmp_pa
     assert process.returncode == 0
     assert stdout.rstrip("\n").rsplit("\n", 1)[-1] == "tensor([0., 0.])"
     assert stderr.rstrip("\n").endswith("KeyboardInterrupt")
+
+
+def test_a_backward_that_fails_midway_leaves_its_graph_unfreed(env, tmp_path):
+    session = textwrap.dedent("""\
+        x = torch.tensor([1., 2.], requires_grad=True)
+        b = torch.tensor(1., requires_grad=True)
+        y = (x * x).sum() * (b * 2)
+        handle = b.register_hook(lambda g: (1 // 0) if failing else g)
+        failing = True
+        y.backward()
+        failing = False
+        y.backward()
+        x.grad, b.grad
+        """)
+    result = repl(session, env, tmp_path)
+    assert result.stderr.endswith("ZeroDivisionError: integer division or modulo by zero\n")
+    assert result.stdout == "(tensor([4., 8.]), tensor(10.))\n"
