@@ -21,8 +21,8 @@ def _root() -> None:
     """gradcli: autograd without installing PyTorch."""
 
 
-app.command("run")(run.run_command)
-app.command("eval")(run.eval_command)
+app.command("run", cls=calc.VerbatimCommand)(run.run_command)
+app.command("eval", cls=calc.VerbatimCommand)(run.eval_command)
 app.command("grad", **calc.REGISTRATION)(calc.grad_command)
 app.command("jacobian", **calc.REGISTRATION)(calc.jacobian_command)
 app.command("hessian", **calc.REGISTRATION)(calc.hessian_command)

@@ -18,6 +18,16 @@ MAX_ELEMENTS_OPTION = typer.Option(
     help="Largest tensor (in elements) a script may create; bigger requests stop it with a MemoryError.")
 
 
+def element_limit(value):
+    """--max-elements as typed: run and eval take their options verbatim (no pydantic, see
+    calc.VerbatimCommand), so the number is checked here."""
+    if isinstance(value, int):
+        return value
+    if not value.isdigit() or int(value) < 1:
+        raise typer.BadParameter(f"{value!r} is not a whole number of at least 1", param_hint="'--max-elements'")
+    return int(value)
+
+
 def run_command(
     file: str = typer.Argument(..., metavar="FILE|-", help="The script to run; - reads it from standard input."),
     max_elements: int = MAX_ELEMENTS_OPTION,
@@ -48,7 +58,7 @@ def eval_command(
 def _run(source, filename, max_elements):
     from gradcli.runtime.session import run_source
 
-    status = run_source(source, filename, sys.stdout, sys.stderr, Limits(max_elements=max_elements))
+    status = run_source(source, filename, sys.stdout, sys.stderr, Limits(max_elements=element_limit(max_elements)))
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (`| head`): no more output, and no noise at exit

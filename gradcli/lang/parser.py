@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import re
 from pathlib import Path
 
@@ -123,9 +125,23 @@ def parse(source: str) -> nodes.Module:
     """The syntax tree of a script; raises ScriptSyntaxError with the position and what was expected."""
     from gradcli.lang.builder import ASTBuilder
 
-    text = normalize(source)
-    tree = _parse_tree(text, "file_input")
-    return ASTBuilder(_parse_field).build(tree)
+    with _collector_paused():
+        tree = _parse_tree(normalize(source), "file_input")
+        return ASTBuilder(_parse_field).build(tree)
+
+
+@contextlib.contextmanager
+def _collector_paused():
+    """A long script makes a big tree of objects that all stay alive: Python's cycle collector would scan
+    them again and again as they pile up (time quadratic in the script's length). Trees have no cycles to
+    collect, so it rests while they are built."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _parse_field(text: str):
