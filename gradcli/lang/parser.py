@@ -206,6 +206,9 @@ def _character_error(err, text):
         return ScriptSyntaxError("unterminated triple-quoted string literal", line, col - 2, incomplete=True)
     if rest.lstrip("rRfF")[:1] in ("'", '"'):
         return ScriptSyntaxError("unterminated string literal", line, col)
+    if rest[0] in "{}":
+        return ScriptSyntaxError(f"'{rest[0]}': dicts and sets are Python, but not part of the gradcli language",
+                                 line, col)
     return ScriptSyntaxError(f"invalid character {rest[0]!r}", line, col)
 
 

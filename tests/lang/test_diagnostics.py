@@ -34,6 +34,7 @@ def diagnose(source):
     ("if a:\n    x = 1\n  y = 2\n", "IndentationError", "unindent does not match any outer indentation level", 3, 2),
     ("try:\n    pass\nx = 1\n", "SyntaxError", "unexpected 'x'; expected 'except' or 'finally'", 3, 0),
     ("x = $\n", "SyntaxError", "invalid character '$'", 1, 4),
+    ("d = {}\n", "SyntaxError", "'{': dicts and sets are Python, but not part of the gradcli language", 1, 4),
     ("x = 'abc\n", "SyntaxError", "unterminated string literal", 1, 4),
     ("x = '''abc\n", "SyntaxError", "unterminated triple-quoted string literal", 1, 4),
     ("f(x) = 1\n", "SyntaxError", "cannot assign to function call", 1, 0),
