@@ -58,7 +58,9 @@ def eval_command(
 def _run(source, filename, max_elements):
     from gradcli.runtime.session import run_source
 
-    status = run_source(source, filename, sys.stdout, sys.stderr, Limits(max_elements=element_limit(max_elements)))
+    colour = sys.stderr.isatty() and not os.environ.get("NO_COLOR")  # https://no-color.org
+    status = run_source(source, filename, sys.stdout, sys.stderr, Limits(max_elements=element_limit(max_elements)),
+                        colour)
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (`| head`): no more output, and no noise at exit

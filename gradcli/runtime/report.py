@@ -3,11 +3,18 @@ source line and a caret line under the failing expression, then the exception li
 
 from __future__ import annotations
 
+import re
+
 from gradcli.runtime.interpreter import TRACE_ATTRIBUTE
 
 CAUSE_HEADER = "\nThe above exception was the direct cause of the following exception:\n\n"
 CONTEXT_HEADER = "\nDuring handling of the above exception, another exception occurred:\n\n"
 RECURSIVE_CUTOFF = 3  # as traceback.py: after 3 identical frames in a row, say how many more there were
+RED, BOLD_RED, YELLOW, BOLD_CYAN, RESET = "\x1b[31m", "\x1b[1;31m", "\x1b[33m", "\x1b[1;36m", "\x1b[0m"
+CARET_LINE = re.compile(r" +\^+")
+WARNING_LINE = re.compile(r"\S.*:\d+: \w*Warning: ")
+PLAIN_LINES = ("Traceback (most recent call last):", "During handling of the above exception",
+               "The above exception was the direct cause")
 
 
 def exception_line(error):
@@ -81,3 +88,19 @@ def source_with_caret(lines, span):
     start = max(0, min(start, len(stripped) - 1))
     end = max(start + 1, min(end, len(stripped)))
     return f"    {stripped}\n    {' ' * start}{'^' * (end - start)}\n"
+
+
+def paint(report):
+    """The report coloured for a terminal: error lines and carets red, warnings yellow, `hint:` cyan."""
+    painted = []
+    for line in report.splitlines():
+        if line.startswith("hint: "):
+            line = f"{BOLD_CYAN}hint:{RESET}{line[5:]}"
+        elif CARET_LINE.fullmatch(line):
+            line = f"{RED}{line}{RESET}"
+        elif WARNING_LINE.match(line):
+            line = f"{YELLOW}{line}{RESET}"
+        elif line and not line.startswith((" ", *PLAIN_LINES)):
+            line = f"{BOLD_RED}{line}{RESET}"
+        painted.append(line + "\n")
+    return "".join(painted)

@@ -18,7 +18,7 @@ from gradcli.runtime.guards import Guards
 from gradcli.runtime.interpreter import Interpreter
 from gradcli.runtime.limits import Limits
 from gradcli.runtime.prelude import initial_variables, make_builtins
-from gradcli.runtime.report import format_traceback
+from gradcli.runtime.report import format_traceback, paint
 
 EXIT_OK, EXIT_SCRIPT_ERROR, EXIT_BAD_INPUT = 0, 1, 2
 # Deep recursion in scripts is deep recursion in the interpreter: it runs on a thread whose stack has
@@ -27,20 +27,23 @@ THREAD_STACK_BYTES = 512 * 1024 * 1024
 PYTHON_FRAMES_PER_SCRIPT_CALL = 50
 
 
-def run_source(source, filename, out, err, limits=Limits()):
-    """Run a script's text; its output goes to `out`, warnings and errors to `err`. Returns the exit code."""
+def run_source(source, filename, out, err, limits=Limits(), colour=False):
+    """Run a script's text; its output goes to `out`, warnings and errors to `err` (coloured for a terminal
+    when `colour`). Returns the exit code."""
     text = normalize(source)
     try:
         module = parse(text)
     except ScriptSyntaxError as error:
-        err.write(error.format(filename, text))
+        report = error.format(filename, text)
+        err.write(paint(report) if colour else report)
         return EXIT_BAD_INPUT
-    return ScriptRun(filename, text.split("\n"), out, err, limits).run(module)
+    return ScriptRun(filename, text.split("\n"), out, err, limits, colour).run(module)
 
 
 class ScriptRun:
-    def __init__(self, filename, lines, out, err, limits):
+    def __init__(self, filename, lines, out, err, limits, colour=False):
         self.filename = filename
+        self.colour = colour
         self.lines = lines
         self.out = out
         self.err = err
@@ -70,11 +73,13 @@ class ScriptRun:
         self.out.flush()
         if error is None:
             return EXIT_OK
-        report = format_traceback(error, self.filename, self.lines)
-        report += _hint_lines(self.hints.for_error(error))
-        self.err.write(report)
-        self.err.flush()
+        self.report(format_traceback(error, self.filename, self.lines) + _hint_lines(self.hints.for_error(error)))
         return EXIT_SCRIPT_ERROR
+
+    def report(self, text):
+        self.out.flush()  # what the script printed before comes first on a terminal
+        self.err.write(paint(text) if self.colour else text)
+        self.err.flush()
 
     def show_warning(self, message, category, filename, lineno, file=None, line=None):
         """Python's warning format, at the script line that was running, once per line and message."""
@@ -85,11 +90,9 @@ class ScriptRun:
             return
         self.warned.add(key)
         source = self.lines[script_line - 1].strip() if 0 < script_line <= len(self.lines) else ""
-        self.out.flush()
-        self.err.write(f"{self.filename}:{script_line}: {category.__name__}: {message}\n"
-                       + (f"  {source}\n" if source else "")
-                       + _hint_lines(self.hints.for_warning(message, self.interpreter.attribute_subject)))
-        self.err.flush()
+        self.report(f"{self.filename}:{script_line}: {category.__name__}: {message}\n"
+                    + (f"  {source}\n" if source else "")
+                    + _hint_lines(self.hints.for_warning(message, self.interpreter.attribute_subject)))
 
 
 def _hint_lines(hints):

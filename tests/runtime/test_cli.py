@@ -100,3 +100,36 @@ def test_ctrl_c_ends_the_running_statement_with_keyboard_interrupt():
     assert process.returncode == 1
     assert err.startswith('Traceback (most recent call last):\n  File "<eval>", line ')
     assert err.endswith("KeyboardInterrupt\n")
+
+
+def stderr_on_a_terminal(code, **env):
+    """gradcli eval's stderr when it is a terminal (a pseudo-terminal), stdout on a pipe."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        environment = {key: value for key, value in ENV.items() if key != "NO_COLOR"}
+        process = subprocess.run([sys.executable, "-m", "gradcli", "eval", code], stdout=subprocess.PIPE,
+                                 stderr=follower, env={**environment, **env}, cwd=REPO, timeout=60)
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal's other side is closed: all read
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(leader)
+    return process.stdout.decode(), b"".join(chunks).decode()
+
+
+def test_errors_are_coloured_on_a_terminal_only_without_no_color():
+    out, err = stderr_on_a_terminal("print('out'); torch.ones(2).backward()")
+    assert out == "out\n"
+    assert "\x1b[1;31mRuntimeError: element 0 of tensors does not require grad and does not have a grad_fn\x1b[0m" in err
+    assert "\x1b[1;36mhint:\x1b[0m" in err
+    out, err = stderr_on_a_terminal("print('out'); torch.ones(2).backward()", NO_COLOR="1")
+    assert "\x1b[" not in err and "RuntimeError: element 0 of tensors does not require grad" in err
