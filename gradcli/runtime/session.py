@@ -11,6 +11,8 @@ import sys
 import threading
 import warnings
 
+import numpy as np
+
 from gradcli.lang import ScriptSyntaxError, parse
 from gradcli.lang.parser import normalize
 from gradcli.runtime.hints import Hints, Location
@@ -107,10 +109,12 @@ def run_on_deep_stack(function, recursion_limit):
     """
     outcome = []
     finished = threading.Event()
+    numpy_errors = np.geterr()  # NumPy keeps its error handling per thread: the engine's (silent, as torch) too
 
     def target():
         try:
-            function()
+            with np.errstate(**numpy_errors):
+                function()
         except BaseException as error:
             outcome.append(error)
         finally:
