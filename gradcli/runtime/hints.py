@@ -61,6 +61,13 @@ class Hints:
                 f"it was saved by {node.name()} {self._at(node.location)}",
                 "use the out-of-place form there (b = b * 2, not b.mul_(2)), or modify a .clone() instead"]
 
+    def inplace_leaf(self, kind, tensor):
+        name = self._name(tensor)
+        return [f"{name} is a leaf that requires grad (made {self._at(tensor._location)}): autograd cannot record "
+                "a change made to it in place",
+                "change it under `with torch.no_grad():` (as an optimizer step does), or out of place "
+                f"({name} = {name} + 1 rather than {name} += 1)"]
+
     def non_scalar(self, kind, tensor):
         name = self._name(tensor)
         return [f"{name} has shape {tensor.shape}: it was computed {self._at(tensor._location)}",
@@ -96,7 +103,8 @@ class Hints:
         return [(word, value) for word, value in found
                 if isinstance(value, Tensor) and value is not tensor and not value.requires_grad]
 
-    EXPLAINERS = {"freed": freed, "modified": modified, "non_scalar": non_scalar, "no_grad": no_grad}
+    EXPLAINERS = {"freed": freed, "modified": modified, "inplace_leaf": inplace_leaf, "non_scalar": non_scalar,
+                  "no_grad": no_grad}
 
     # ---- helpers ----------------------------------------------------------------------------------------
 
