@@ -65,8 +65,7 @@ class Interpreter:
         self.scope = self.module_scope
         self.guards = guards
         self.display = display           # display(value): the REPL's echo of top-level expression values
-        self.module_frame = Frame("<module>")
-        self.frames = [self.module_frame]
+        self.frames = [Frame("<module>")]  # the script's call stack, innermost last
         self.location = None             # the span running now: for warnings and the engine's graph records
         self.attribute_subject = None    # the object whose attribute is being read: what a warning is about
         self.handling = []               # exceptions whose `except` blocks are running, for a bare `raise`
@@ -262,25 +261,28 @@ class Interpreter:
         return self.guards.check_result(value[index])
 
     def eval_slice(self, node):
-        return slice(*(self.eval(part) if part is not None else None for part in (node.lower, node.upper, node.step)))
+        parts = (node.lower, node.upper, node.step)
+        return slice(*(self.eval(part) if part is not None else None for part in parts))
 
     def eval_listcomp(self, node):
-        """A comprehension runs in its own scope and frame, as in Python 3.11 (`<listcomp>`)."""
+        """A comprehension runs in its own scope and frame, as in Python 3.11 (`<listcomp>`); its first
+        iterable is evaluated outside, so `[x for x in x]` reads the outer x."""
         scope = FunctionScope({}, node.local_names, self.scope, self.scope.inner_qualname("<listcomp>"))
         result = []
 
-        def generate(generators):
+        def generate(generators, iterable):
             first, rest = generators[0], generators[1:]
-            for item in self.eval(first.iter):
+            for item in iterable:
                 self.assign(first.target, item)
                 if all(self.eval(condition) for condition in first.ifs):
                     if rest:
-                        generate(rest)
+                        generate(rest, self.eval(rest[0].iter))
                     else:
                         result.append(self.eval(node.elt))
 
+        outermost = self.eval(node.generators[0].iter)
         with self.entered(Frame("<listcomp>"), scope):
-            generate(node.generators)
+            generate(node.generators, outermost)
         return result
 
     # ---- functions ---------------------------------------------------------------------------------------
