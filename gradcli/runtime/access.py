@@ -96,12 +96,13 @@ _FORMATTER = _ArgumentsOnlyFormatter()
 
 
 def _safe_format_method(obj, name):
+    """str.format / str.format_map, bound to `obj` (or unbound, read from the str type itself)."""
     if name == "format":
-        def format(template, /, *args, **kwargs):
+        def formatter(template, /, *args, **kwargs):
             return _FORMATTER.vformat(template, args, kwargs)
     else:
-        def format(template, mapping, /):
+        def formatter(template, mapping, /):
             return _FORMATTER.vformat(template, (), mapping)
     if obj is str:
-        return format
-    return lambda *args, **kwargs: format(obj, *args, **kwargs)
+        return formatter
+    return lambda *args, **kwargs: formatter(obj, *args, **kwargs)

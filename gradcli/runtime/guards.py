@@ -40,7 +40,7 @@ class Guards:
 
     def check_power(self, base, exponent):
         """Integer ** grows without bound: 10**10**10 would take the machine's memory, and hours."""
-        if _is_int(base) and _is_int(exponent) and exponent > 0 and abs(base) > 1:
+        if isinstance(base, int) and isinstance(exponent, int) and exponent > 0 and abs(base) > 1:
             bits = exponent * (abs(base).bit_length() - 1)  # a lower bound of the result's size
             if bits > self.limits.max_int_bits:
                 raise OverflowError(f"integer result of ** too large: about {bits:,} bits, over gradcli's "
@@ -49,30 +49,27 @@ class Guards:
     def check_repeat(self, left, right):
         """`[0] * n` and `'ab' * n` make n copies: the element cap applies to them too."""
         for sequence, count in ((left, right), (right, left)):
-            if isinstance(sequence, (list, tuple, str)) and _is_int(count):
+            if isinstance(sequence, (list, tuple, str)) and isinstance(count, int):
                 total = len(sequence) * count
                 if total > self.limits.max_elements:
                     raise self.too_many_elements(total, f"a {type(sequence).__name__} of")
 
 
-def _is_int(value):
-    return isinstance(value, int)
-
-
 def _shape_elements(args, kwargs):
     """Elements of a shape given as `f(2, 3)`, `f((2, 3))`, `f([2, 3])` or `f(size=(2, 3))`."""
     shape = kwargs.get("size", args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args)
-    if _is_int(shape):
+    if isinstance(shape, int):
         shape = (shape,)
-    if not isinstance(shape, (list, tuple)) or not all(_is_int(dim) for dim in shape):
+    if not isinstance(shape, (list, tuple)) or not all(isinstance(dim, int) for dim in shape):
         return None  # data rather than a shape, as in torch.Tensor([1., 2.]): the data is its own size
     return math.prod(shape)
 
 
 def _arange_elements(args, kwargs):
     numbers = [*args, *(kwargs[key] for key in ("start", "end", "step") if key in kwargs)]
-    if not 1 <= len(numbers) <= 3 or not all(isinstance(value, (int, float)) for value in numbers):
-        return None
+    if not 1 <= len(numbers) <= 3 or not all(isinstance(value, (int, float)) and math.isfinite(value)
+                                             for value in numbers):
+        return None  # not numbers the estimate understands: the factory itself says what is wrong
     if len(numbers) == 1:
         numbers = [0, *numbers]
     start, end, step = (*numbers, 1)[:3]
@@ -81,11 +78,11 @@ def _arange_elements(args, kwargs):
 
 def _linspace_elements(args, kwargs):
     steps = kwargs.get("steps", kwargs.get("num", args[2] if len(args) > 2 else None))
-    return steps if _is_int(steps) else None
+    return steps if isinstance(steps, int) else None
 
 
 def _eye_elements(args, kwargs):
-    sizes = [value for value in args[:2] if _is_int(value)]
+    sizes = [value for value in args[:2] if isinstance(value, int)]
     return sizes[0] * (sizes[1] if len(sizes) > 1 else sizes[0]) if sizes else None
 
 

@@ -43,6 +43,11 @@ def run_source(source, filename, out, err, limits=Limits(), colour=False):
 
 
 class ScriptRun:
+    """A script's interpreter, with what surrounds its runs: warnings in Python's format, tracebacks, hints.
+
+    `gradcli run` and `eval` run one module through it; the REPL runs each input through the same one.
+    """
+
     def __init__(self, filename, lines, out, err, limits, colour=False):
         self.filename = filename
         self.colour = colour
