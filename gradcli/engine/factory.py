@@ -6,26 +6,24 @@ from builtins import max as builtins_max
 import numpy as np
 
 from . import dtypes
+from .random import Generator, default_generator
 from .tensor import Size, Tensor, _make
 
-_rng = [np.random.default_rng(0)]
-
-
 def manual_seed(seed):
-    """Seed gradcli's generator (its stream is NumPy's, not torch's: values differ, reproducibility holds)."""
-    _rng[0] = np.random.default_rng(int(seed))
-    return Generator(int(seed))
+    """Seed the generator: from here on rand/randn give what torch gives after the same manual_seed."""
+    return default_generator.manual_seed(seed)
 
 
-class Generator:
-    def __init__(self, seed):
-        self._seed = seed
+def initial_seed():
+    return default_generator.initial_seed()
 
-    def initial_seed(self):
-        return self._seed
 
-    def __repr__(self):
-        return f"<torch._C.Generator object at {id(self):#x}>"
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(state):
+    default_generator.set_state(state)
 
 
 def _infer(data, dim=0):
@@ -164,8 +162,17 @@ def _finish(array, requires_grad):
 ones = _filled(np.ones)
 zeros = _filled(np.zeros)
 empty = _filled(np.zeros)
-rand = _filled(lambda shape, dt: _rng[0].random(shape).astype(dt))
-randn = _filled(lambda shape, dt: _rng[0].standard_normal(shape).astype(dt))
+def _random(draw):
+    def fill(shape, np_dtype):
+        if np.dtype(np_dtype).kind != "f":
+            raise RuntimeError(f'"{draw.__name__}_kernel_cpu" not implemented for '
+                               f"'{dtypes.from_numpy(np_dtype).legacy_name[:-6]}'")
+        return draw(default_generator, int(np.prod(shape)), np_dtype).reshape(shape)
+    return fill
+
+
+rand = _filled(_random(Generator.uniform))
+randn = _filled(_random(Generator.normal))
 
 
 def _like(make):

@@ -11,9 +11,10 @@ from gradcli.engine.ops import (
 )
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
-    equal, eye, from_numpy, full, full_like, isclose, linspace, manual_seed, ones, ones_like, rand, rand_like,
-    randn, randn_like, tensor, zeros, zeros_like,
+    equal, eye, from_numpy, full, full_like, get_rng_state, initial_seed, isclose, linspace, manual_seed, ones, ones_like, rand, rand_like,
+    randn, randn_like, set_rng_state, tensor, zeros, zeros_like,
 )
+from gradcli.engine.random import Generator, default_generator
 from . import autograd, nn  # noqa: E402
 
 float32 = float = _dtypes.float32
