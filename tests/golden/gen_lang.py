@@ -5,7 +5,7 @@ Run from the repository root with an interpreter that has torch (never needed by
     /work/torchenv/bin/python tests/golden/gen_lang.py [SCRIPT...]
 
 Without arguments it regenerates every script in examples/seeds/ and tests/golden/lang/python/. Each
-script runs in a fresh process (torch's default random seed, as `gradcli run` starts), as the Python REPL
+script runs in a fresh process (seeded with torch's default_rng_seed_val, as `gradcli run` starts), as the Python REPL
 runs it: after `import torch`, `from torch import *` (Python's builtins kept) and
 `import torch.nn.functional as F`, each top-level statement compiled in 'single' mode, so expression
 statements at top level (also inside top-level for/if/with/try bodies, never in a def body) print their
@@ -44,6 +44,9 @@ def run_like_repl(path):
     source = Path(path).read_text(encoding="utf-8")
     namespace = {"__name__": "__main__", "__builtins__": builtins}
     exec("import torch\nfrom torch import *\nimport torch.nn.functional as F\n", namespace)
+    # torch 2.13 seeds itself at random on start; gradcli starts from torch's default_rng_seed_val,
+    # and its generator reproduces torch's CPU stream from the same seed
+    namespace["torch"].manual_seed(67280421310721)
     for name in KEPT_BUILTINS:
         namespace.pop(name, None)
     try:

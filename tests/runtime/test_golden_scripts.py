@@ -22,12 +22,7 @@ ADDRESS = re.compile(r"0x[0-9a-f]+")
 
 
 # Goldens that wait on the engine (not the language): strict, so each one is noticed when it starts passing.
-ENGINE_GAPS = {
-    "001_understanding_backward_a": "torch.randn does not reproduce torch's default-seed random stream yet",
-    "001_understanding_backward_b": "torch.randn does not reproduce torch's default-seed random stream yet",
-    "002_autograd_basics_a": "torch.rand does not reproduce torch's default-seed random stream yet",
-    "004_autograd_notes_a": "torch.randn's random stream, and torch.Tensor(1.0, requires_grad=True)'s TypeError text",
-}
+ENGINE_GAPS = {}  # scripts whose golden output the engine cannot reproduce yet, with the reason
 
 
 def scripts(folder):
