@@ -10,6 +10,10 @@ import numpy as np
 from gradcli.engine.tensor import Tensor
 
 
+MATRIX_PRODUCTS = frozenset({"matmul", "mm", "bmm"})
+OUTER_PRODUCTS = frozenset({"outer", "ger"})
+
+
 class Guards:
     """The checks, against one run's Limits."""
 
@@ -33,10 +37,26 @@ class Guards:
         return value
 
     def check_call(self, function, args, kwargs):
-        """Refuse a factory call whose result would be over the cap, before it allocates anything."""
+        """Refuse a call whose result would be over the cap, before it allocates anything: a factory by its
+        size arguments, an operation on several tensors by the shape their combination has."""
         estimate = _requested_elements(function, args, kwargs)
-        if estimate is not None and estimate > self.limits.max_elements:
-            raise self.too_many_elements(estimate)
+        if estimate is None:
+            operands = [shape for shape in map(_shape, (getattr(function, "__self__", None), *args))
+                        if shape is not None]
+            if len(operands) >= 2:
+                estimate = _combined_elements(getattr(function, "__name__", ""), operands)
+        self._refuse_over(estimate)
+
+    def check_operation(self, op, left, right):
+        """`a * b` makes the broadcast shape of a and b (`a @ b` the matrix product's): refuse one over the
+        cap before computing it, which could take the machine's memory and minutes."""
+        shapes = _shape(left), _shape(right)
+        if None not in shapes:
+            self._refuse_over(_combined_elements("matmul" if op == "@" else op, shapes))
+
+    def _refuse_over(self, count):
+        if count is not None and count > self.limits.max_elements:
+            raise self.too_many_elements(count)
 
     def check_power(self, base, exponent):
         """Integer ** grows without bound: 10**10**10 would take the machine's memory, and hours."""
@@ -53,6 +73,26 @@ class Guards:
                 total = len(sequence) * count
                 if total > self.limits.max_elements:
                     raise self.too_many_elements(total, f"a {type(sequence).__name__} of")
+
+
+def _shape(value):
+    """The shape of a tensor or array, else None."""
+    return tuple(value.shape) if isinstance(value, (Tensor, np.ndarray)) else None
+
+
+def _combined_elements(name, shapes):
+    """Elements of the result of an operation on arrays of these shapes; None when they do not combine
+    (the operation itself then says why)."""
+    try:
+        if name in MATRIX_PRODUCTS and len(shapes) == 2:
+            a, b = shapes
+            batch = np.broadcast_shapes(a[:-2], b[:-2])
+            return math.prod((*batch, *a[-2:-1], *b[-1:])) if len(b) >= 2 or len(a) >= 2 else 1
+        if name in OUTER_PRODUCTS and len(shapes) == 2:
+            return math.prod(shapes[0]) * math.prod(shapes[1])
+        return math.prod(np.broadcast_shapes(*shapes))
+    except ValueError:
+        return None
 
 
 def _shape_elements(args, kwargs):

@@ -180,6 +180,7 @@ class Interpreter:
         left = self.eval(node.left)
         right = self.eval(node.right)
         self.location = node.span
+        self.guards.check_operation(node.op, left, right)
         return self.guards.check_result(self.binary[node.op](left, right))
 
     def multiply(self, left, right):
@@ -389,18 +390,21 @@ class Interpreter:
             current = self.scope.load(target.id)
             value = self.eval(node.value)
             self.location = node.span
+            self.guards.check_operation(node.op, current, value)
             self.scope.store(target.id, self.guards.check_result(operation(current, value)))
         elif type(target) is n.Attribute:
             owner = self.eval(target.value)
             current = access.get_attribute(owner, target.attr)
             value = self.eval(node.value)
             self.location = node.span
+            self.guards.check_operation(node.op, current, value)
             access.set_attribute(owner, target.attr, self.guards.check_result(operation(current, value)))
         else:
             container, index = self.eval(target.value), self.eval(target.index)
             current = container[index]
             value = self.eval(node.value)
             self.location = node.span
+            self.guards.check_operation(node.op, current, value)
             container[index] = self.guards.check_result(operation(current, value))
 
     def exec_delete(self, node):
