@@ -18,6 +18,11 @@ MAX_ELEMENTS_OPTION = typer.Option(
     help="Largest tensor (in elements) a script may create; bigger requests stop it with a MemoryError.")
 
 
+TIMEOUT_OPTION = typer.Option(
+    None, "--timeout", metavar="SECONDS",
+    help="Stop the script with a TimeoutError after this many seconds (default: no limit; Ctrl-C always can).")
+
+
 def element_limit(value):
     """--max-elements as typed: run and eval take their options verbatim (no pydantic, see
     calc.VerbatimCommand), so the number is checked here."""
@@ -28,39 +33,54 @@ def element_limit(value):
     return int(value)
 
 
+def seconds_limit(value):
+    """--timeout as typed (verbatim, as --max-elements): a positive number of seconds, or None."""
+    if value is None or isinstance(value, float):
+        return value
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds < float("inf"):
+        raise typer.BadParameter(f"{value!r} is not a positive number of seconds", param_hint="'--timeout'")
+    return seconds
+
+
 def run_command(
     file: str = typer.Argument(..., metavar="FILE|-", help="The script to run; - reads it from standard input."),
     max_elements: int = MAX_ELEMENTS_OPTION,
+    timeout: float = TIMEOUT_OPTION,
 ) -> None:
     """Run a script: its output is what Python + PyTorch 2.13 print, top-level expressions echoed as in the REPL."""
     filename = "<stdin>" if file == "-" else file
     try:
         if file == "-":
-            source = sys.stdin.read()
+            source = sys.stdin.buffer.read().decode("utf-8")  # strictly, as a file is read
         else:
             with open(file, encoding="utf-8") as stream:  # UTF-8, as Python reads source files
                 source = stream.read()
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        sys.stderr.write(f"gradcli: cannot read {file}: {reason}\n")
+        sys.stderr.write(f"gradcli: cannot read {filename}: {reason}\n")
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    raise typer.Exit(_run(source, filename, max_elements))
+    raise typer.Exit(_run(source, filename, max_elements, timeout))
 
 
 def eval_command(
     code: str = typer.Argument(..., metavar="CODE", help="Statements to run, separated by ';' or newlines."),
     max_elements: int = MAX_ELEMENTS_OPTION,
+    timeout: float = TIMEOUT_OPTION,
 ) -> None:
     """Run CODE as a script named <eval>, e.g. gradcli eval "x = torch.ones(2, requires_grad=True); x.sum()"."""
-    raise typer.Exit(_run(code, "<eval>", max_elements))
+    raise typer.Exit(_run(code, "<eval>", max_elements, timeout))
 
 
-def _run(source, filename, max_elements):
+def _run(source, filename, max_elements, timeout):
     from gradcli.runtime.session import run_source
 
+    limits = Limits(max_elements=element_limit(max_elements), max_seconds=seconds_limit(timeout))
     colour = sys.stderr.isatty() and not os.environ.get("NO_COLOR")  # https://no-color.org
-    status = run_source(source, filename, sys.stdout, sys.stderr, Limits(max_elements=element_limit(max_elements)),
-                        colour)
+    status = run_source(source, filename, sys.stdout, sys.stderr, limits, colour)
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (`| head`): no more output, and no noise at exit

@@ -10,7 +10,7 @@ from lark import Token, Transformer, v_args
 from lark.exceptions import VisitError
 
 from gradcli.lang import nodes as n
-from gradcli.lang.diagnostics import ScriptSyntaxError
+from gradcli.lang.diagnostics import PYTHON_ONLY_KEYWORDS, ScriptSyntaxError, not_in_the_language
 
 SIMPLE_ESCAPES = {"\n": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b", "f": "\f", "n": "\n",
                   "r": "\r", "t": "\t", "v": "\v"}
@@ -323,7 +323,10 @@ class ASTBuilder(Transformer):
         return children[0]
 
     def name(self, meta, children):
-        return n.Name(span_of(meta), str(children[0]))
+        name = str(children[0])
+        if name in PYTHON_ONLY_KEYWORDS:  # `(yield)`, `x = await`: Python would not take them for names
+            raise error_at(span_of(meta), not_in_the_language(name))
+        return n.Name(span_of(meta), name)
 
     def int_literal(self, meta, children):
         try:

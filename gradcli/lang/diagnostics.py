@@ -18,6 +18,8 @@ STATEMENT_STARTS = EXPRESSION_START_LITERALS | {
 OPERATOR_LITERALS = frozenset({"+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<", ">", "==", "!=",
                                "<=", ">=", "and", "or", "not", "in", "is", "if", ".", "(", "[",
                                "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^="})
+# Python keywords the language does not have: the lexer reads them as names.
+PYTHON_ONLY_KEYWORDS = frozenset({"class", "global", "nonlocal", "async", "await", "yield"})
 REGEX_TERMINAL_NAMES = {
     "NAME": "a name",
     "DEC_NUMBER": "a number", "HEX_NUMBER": "a number", "OCT_NUMBER": "a number", "BIN_NUMBER": "a number",
@@ -49,6 +51,12 @@ class ScriptSyntaxError(Exception):
         caret_col = max(0, min(self.col - (len(text) - len(stripped)), len(stripped)))
         shown = f"    {stripped}\n    {' ' * caret_col}^\n" if stripped else ""
         return f'  File "{filename}", line {self.line}\n{shown}{self.kind}: {self.message}\n'
+
+
+def not_in_the_language(what):
+    """The message for Python that gradcli leaves out; `what` is a keyword or a description."""
+    plural = not what.isidentifier()
+    return f"{what if plural else repr(what)} {'are' if plural else 'is'} Python, but not part of the gradcli language"
 
 
 def describe_expected(expected, literal_of):

@@ -9,15 +9,16 @@ import re
 from pathlib import Path
 
 from gradcli.lang import nodes
-from gradcli.lang.diagnostics import ScriptSyntaxError, describe_expected, describe_token
+from gradcli.lang.diagnostics import (PYTHON_ONLY_KEYWORDS, ScriptSyntaxError, describe_expected, describe_token,
+                                     not_in_the_language)
 
 GRAMMAR_FILE = "gradcli.lark"
 OPENING_BRACKETS = {"LPAR": "RPAR", "LSQB": "RSQB", "LBRACE": "RBRACE"}
 CLOSING_BRACKETS = frozenset(OPENING_BRACKETS.values())
 MAX_BRACKET_DEPTH = 200  # as CPython's parser: deeper nesting is refused rather than recursed into
 TAB_SIZE = 8
-# Python statements the language leaves out: parsed as names, they fail on the word after them.
-PYTHON_ONLY_KEYWORDS = frozenset({"class", "global", "nonlocal", "async", "await", "yield", "match"})
+# Python keywords the language leaves out are parsed as names: a statement they start fails on the word
+# after them, which is where the diagnostic looks back from.
 PREVIOUS_WORD = re.compile(r"\b(\w+)[ \t]*\Z")
 
 
@@ -184,7 +185,7 @@ def _token_error(err, text):
     line, col = token.line, token.column - 1
     keyword = PREVIOUS_WORD.search(text, 0, token.start_pos)
     if keyword and keyword.group(1) in PYTHON_ONLY_KEYWORDS:
-        return ScriptSyntaxError(f"'{keyword.group(1)}' is Python, but not part of the gradcli language", line,
+        return ScriptSyntaxError(not_in_the_language(keyword.group(1)), line,
                                  keyword.start(1) - (text.rfind("\n", 0, keyword.start(1)) + 1))
     if token.type == "_INDENT":
         return ScriptSyntaxError("unexpected indent", line, token.end_column - 1, kind="IndentationError")
@@ -207,8 +208,7 @@ def _character_error(err, text):
     if rest.lstrip("rRfF")[:1] in ("'", '"'):
         return ScriptSyntaxError("unterminated string literal", line, col)
     if rest[0] in "{}":
-        return ScriptSyntaxError(f"'{rest[0]}': dicts and sets are Python, but not part of the gradcli language",
-                                 line, col)
+        return ScriptSyntaxError(f"'{rest[0]}': " + not_in_the_language("dicts and sets"), line, col)
     return ScriptSyntaxError(f"invalid character {rest[0]!r}", line, col)
 
 

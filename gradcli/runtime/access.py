@@ -2,8 +2,10 @@
 
 A script sees the language's values and their public, torch-documented faces, nothing else: no private
 or dunder attributes (the road to `__globals__`, `__subclasses__` and so to everything), no module,
-frame, code or traceback objects, no format strings that walk attributes (`"{0.__class__}".format(x)`),
-and only the numbers-and-shapes side of NumPy arrays (not `tofile`, `ctypes`, ...).
+frame, code, traceback or raw descriptor objects, no `mro()` (the road to `object`), no format strings
+that walk attributes (`"{0.__class__}".format(x)`), and only the numbers-and-shapes side of NumPy arrays
+(not `tofile`, `ctypes`, ...). It writes only what torch lets it write: a tensor's grad, data and
+requires_grad.
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.tensor import Tensor
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
 
-BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType)
+BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
+                 # a class's raw descriptors: their fget/fset/__get__ run engine internals on any value
+                 property, types.GetSetDescriptorType, types.MemberDescriptorType)
+CLASS_ATTRIBUTES_REFUSED = frozenset({"mro"})  # the road from any class to `object`
+TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 TENSOR_PRIVATE_API = frozenset({"_version"})  # torch documents x._version for in-place checks
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
     "shape", "dtype", "ndim", "size", "T", "tolist", "item", "sum", "mean", "std", "var", "max", "min", "prod",
@@ -42,7 +48,7 @@ def get_attribute(obj, name):
     if name.startswith("_") and not (name in TENSOR_PRIVATE_API and isinstance(obj, Tensor)):
         raise AttributeError(f"gradcli scripts cannot use private attribute '{name}'")
     allowed = _allowed_names(obj)
-    if allowed is not None and name not in allowed:
+    if (allowed is not None and name not in allowed) or (isinstance(obj, type) and name in CLASS_ATTRIBUTES_REFUSED):
         raise AttributeError(f"'{type_name(obj)}' object has no attribute '{name}'")
     if name in ("format", "format_map") and (type(obj) is str or obj is str):
         return _safe_format_method(obj, name)
@@ -63,9 +69,11 @@ def delete_attribute(obj, name):
 
 
 def _check_writable(obj, name):
-    """Scripts write attributes of tensors only (x.grad = None, w.data -= ...), and only public ones."""
-    if not isinstance(obj, Tensor) or name.startswith("_"):
+    """Scripts write the attributes torch lets them write: a tensor's grad, data and requires_grad."""
+    if not isinstance(obj, Tensor):
         raise AttributeError(f"'{type_name(obj)}' object attribute '{name}' is read-only")
+    if name not in TENSOR_WRITABLE:
+        raise AttributeError(f"attribute '{name}' of 'Tensor' objects is not writable")
 
 
 def _allowed_names(obj):

@@ -10,6 +10,7 @@ import numpy as np
 from gradcli.engine.tensor import Tensor
 
 
+SEQUENCES = (list, tuple, str)
 MATRIX_PRODUCTS = frozenset({"matmul", "mm", "bmm"})
 OUTER_PRODUCTS = frozenset({"outer", "ger"})
 
@@ -39,6 +40,9 @@ class Guards:
     def check_call(self, function, args, kwargs):
         """Refuse a call whose result would be over the cap, before it allocates anything: a factory by its
         size arguments, an operation on several tensors by the shape their combination has."""
+        if (function is list or function is tuple) and len(args) == 1:
+            self.check_length(_length(args[0]), function.__name__)
+            return
         estimate = _requested_elements(function, args, kwargs)
         if estimate is None:
             operands = [shape for shape in map(_shape, (getattr(function, "__self__", None), *args))
@@ -47,12 +51,19 @@ class Guards:
                 estimate = _combined_elements(getattr(function, "__name__", ""), operands)
         self._refuse_over(estimate)
 
+    def check_length(self, length, kind):
+        """A list, tuple or str the script builds must fit the element cap too (`list(range(10**9))`)."""
+        if length is not None and length > self.limits.max_elements:
+            raise self.too_many_elements(length, f"a {kind} of")
+
     def check_operation(self, op, left, right):
         """`a * b` makes the broadcast shape of a and b (`a @ b` the matrix product's): refuse one over the
         cap before computing it, which could take the machine's memory and minutes."""
         shapes = _shape(left), _shape(right)
         if None not in shapes:
             self._refuse_over(_combined_elements("matmul" if op == "@" else op, shapes))
+        elif op == "+" and isinstance(left, SEQUENCES) and type(left) is type(right):
+            self.check_length(len(left) + len(right), type(left).__name__)
 
     def _refuse_over(self, count):
         if count is not None and count > self.limits.max_elements:
@@ -69,10 +80,18 @@ class Guards:
     def check_repeat(self, left, right):
         """`[0] * n` and `'ab' * n` make n copies: the element cap applies to them too."""
         for sequence, count in ((left, right), (right, left)):
-            if isinstance(sequence, (list, tuple, str)) and isinstance(count, int):
-                total = len(sequence) * count
-                if total > self.limits.max_elements:
-                    raise self.too_many_elements(total, f"a {type(sequence).__name__} of")
+            if isinstance(sequence, SEQUENCES) and isinstance(count, int):
+                self.check_length(len(sequence) * count, type(sequence).__name__)
+
+
+def _length(value):
+    """len(value) for a sized value, counted for a range too long for len(); else None."""
+    if isinstance(value, range):
+        return max(0, -((value.start - value.stop) // value.step))
+    try:
+        return len(value)
+    except TypeError:
+        return None
 
 
 def _shape(value):

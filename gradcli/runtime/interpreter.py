@@ -280,6 +280,7 @@ class Interpreter:
                         generate(rest, self.eval(rest[0].iter))
                     else:
                         result.append(self.eval(node.elt))
+                        self.guards.check_length(len(result), "list")
 
         outermost = self.eval(node.generators[0].iter)
         with self.entered(Frame("<listcomp>"), scope):

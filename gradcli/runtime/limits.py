@@ -18,3 +18,4 @@ class Limits:
     max_elements: int = DEFAULT_MAX_ELEMENTS
     max_depth: int = DEFAULT_MAX_DEPTH
     max_int_bits: int = DEFAULT_MAX_INT_BITS
+    max_seconds: float | None = None  # a whole run's time; None: until it ends (Ctrl-C stops it any time)

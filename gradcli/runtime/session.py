@@ -72,9 +72,10 @@ class ScriptRun:
             warnings.simplefilter("always")  # shown once per script line, by show_warning
             warnings.showwarning = self.show_warning
             graph.set_location_hook(lambda: Location(self.interpreter.location, is_grad_enabled()))
+            limits = self.interpreter.guards.limits
             try:
                 error = run_on_deep_stack(lambda: self.interpreter.run(module),
-                                          self.interpreter.guards.limits.max_depth * PYTHON_FRAMES_PER_SCRIPT_CALL)
+                                          limits.max_depth * PYTHON_FRAMES_PER_SCRIPT_CALL, limits.max_seconds)
             finally:
                 graph.set_location_hook(None)
         self.out.flush()
@@ -106,11 +107,12 @@ def _hint_lines(hints):
     return "".join(f"hint: {hint}\n" for hint in hints)
 
 
-def run_on_deep_stack(function, recursion_limit):
+def run_on_deep_stack(function, recursion_limit, seconds=None):
     """Call `function` on a thread with a large stack; return the exception it raised, or None.
 
     While it runs, Ctrl-C (SIGINT, which Python handles in the main thread) raises KeyboardInterrupt in
-    the script's thread instead, wherever the main thread stands.
+    the script's thread instead, wherever the main thread stands. After `seconds` (if given) a
+    TimeoutError is raised there, again each second until the script has stopped (it may catch one).
     """
     outcome = []
     finished = threading.Event()
@@ -129,19 +131,27 @@ def run_on_deep_stack(function, recursion_limit):
     sys.setrecursionlimit(max(old_limit, recursion_limit))
     worker = threading.Thread(target=target, name="gradcli-script", daemon=True)
     in_main_thread = threading.current_thread() is threading.main_thread()
-    old_handler = signal.signal(signal.SIGINT, lambda signum, frame: _interrupt(worker)) if in_main_thread else None
+    old_handler = (signal.signal(signal.SIGINT, lambda signum, frame: _raise_in(worker, KeyboardInterrupt))
+                   if in_main_thread else None)
     try:
         worker.start()
-        finished.wait()
+        timed_out = not finished.wait(seconds)
+        while not finished.is_set():
+            _raise_in(worker, TimeoutError)
+            finished.wait(1)
     finally:
         if in_main_thread:
             signal.signal(signal.SIGINT, old_handler)
         threading.stack_size(old_stack)
         sys.setrecursionlimit(old_limit)
-    return outcome[0] if outcome else None
+    error = outcome[0] if outcome else None
+    if timed_out and isinstance(error, TimeoutError):
+        error.args = (f"the script ran for longer than {seconds:g} s (the --timeout option of gradcli run/eval "
+                      "sets it)",)
+    return error
 
 
-def _interrupt(thread):
+def _raise_in(thread, exception_class):
     import ctypes
 
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(KeyboardInterrupt))
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(exception_class))

@@ -133,3 +133,26 @@ def test_errors_are_coloured_on_a_terminal_only_without_no_color():
     assert "\x1b[1;36mhint:\x1b[0m" in err
     out, err = stderr_on_a_terminal("print('out'); torch.ones(2).backward()", NO_COLOR="1")
     assert "\x1b[" not in err and "RuntimeError: element 0 of tensors does not require grad" in err
+
+
+def test_timeout_option_stops_a_script():
+    start = time.monotonic()
+    code, out, err = gradcli("eval", "--timeout", "1", "print('looping', flush=True)\nwhile True:\n    pass")
+    assert code == 1 and out == "looping\n" and time.monotonic() - start < 15
+    assert err.endswith("TimeoutError: the script ran for longer than 1 s (the --timeout option of gradcli "
+                        "run/eval sets it)\n")
+    assert gradcli("eval", "--timeout", "soon", "1")[0] == 2
+
+
+def test_standard_input_must_be_utf8():
+    result = subprocess.run([sys.executable, "-m", "gradcli", "run", "-"], input=b"x = 1\n\xff\n",
+                            capture_output=True, env=ENV, cwd=REPO, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.decode().startswith("gradcli: cannot read <stdin>: 'utf-8' codec can't decode byte 0xff")
+
+
+def test_lists_tuples_and_comprehensions_keep_to_the_element_cap():
+    for code, kind in (("list(range(10**6))", "list"), ("tuple(range(10**20))", "tuple"),
+                       ("[i for i in range(2000)]", "list"), ("a = [0] * 600; a + a", "list")):
+        status, out, err = gradcli("eval", "--max-elements", "1000", code)
+        assert status == 1 and err.splitlines()[-1].startswith(f"MemoryError: a {kind} of "), (code, err)
