@@ -68,6 +68,11 @@ class Hints:
                 "change it under `with torch.no_grad():` (as an optimizer step does), or out of place "
                 f"({name} = {name} + 1 rather than {name} += 1)"]
 
+    def unused(self, kind, tensor):
+        name = self._name(tensor)
+        return [f"{name} (made {self._at(tensor._location)}) is not among what the outputs were computed from",
+                f"pass allow_unused=True to get None as its gradient, or leave {name} out of the inputs"]
+
     def non_scalar(self, kind, tensor):
         name = self._name(tensor)
         return [f"{name} has shape {tensor.shape}: it was computed {self._at(tensor._location)}",
@@ -104,7 +109,7 @@ class Hints:
                 if isinstance(value, Tensor) and value is not tensor and not value.requires_grad]
 
     EXPLAINERS = {"freed": freed, "modified": modified, "inplace_leaf": inplace_leaf, "non_scalar": non_scalar,
-                  "no_grad": no_grad}
+                  "no_grad": no_grad, "unused": unused}
 
     # ---- helpers ----------------------------------------------------------------------------------------
 
