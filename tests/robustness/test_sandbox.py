@@ -93,8 +93,17 @@ ESCAPES = {
     "torch.new =": ("torch.new_name = 1", 1, r"^AttributeError: .*'new_name' is read-only"),
     "math.sqrt =": ("import math as m; m.sqrt = 1", 1, r"^AttributeError: .*'sqrt' is read-only"),
     "np.sum =": ("import numpy as np; np.sum = 1", 1, r"^AttributeError: .*'sum' is read-only"),
-    "tensor _private =": ("x = torch.ones(2); x._foo = 1", 1, r"^AttributeError: .*'_foo' is read-only"),
-    "tensor __class__ =": ("x = torch.ones(2); x.__class__ = int", 1, r"^AttributeError: .*'__class__' is read-only"),
+    "tensor _private =": ("x = torch.ones(2); x._foo = 1", 1, r"^AttributeError: .*'_foo' .*not writable"),
+    "tensor __class__ =": ("x = torch.ones(2); x.__class__ = int", 1, r"^AttributeError: .*'__class__' .*not writable"),
+    "tensor new attribute =": ("x = torch.ones(2); x.foo = 3", 1, r"^AttributeError: .*'foo' .*not writable"),
+    "tensor grad_fn =": (T + "y.grad_fn = 5", 1, r"^AttributeError: attribute 'grad_fn' of 'Tensor' objects is not writable"),
+    "tensor method =": ("x = torch.ones(2); x.backward = print", 1, r"^AttributeError: .*'backward' .*not writable"),
+    # class objects: no mro(), no raw descriptors
+    "class mro": ("torch.Tensor.mro()[-1]()", 1, r"^AttributeError: 'type' object has no attribute 'mro'"),
+    "exception class mro": ("ZeroDivisionError.mro()", 1, r"^AttributeError: 'type' object has no attribute 'mro'"),
+    "Size mro": ("torch.Size.mro", 1, r"^AttributeError: 'type' object has no attribute 'mro'"),
+    "class property fset": ("torch.Tensor.data.fset", 1, r"^AttributeError: .*property object 'data'"),
+    "class property fget": ("x = torch.ones(2); torch.Tensor.grad.fget(x)", 1, r"^AttributeError: .*property object 'grad'"),
     "exception args =": ("try:\n    1/0\nexcept ZeroDivisionError as e:\n    e.args = 1", 1,
                          r"^AttributeError: .*'args' is read-only"),
     # files through the exposed numpy
@@ -119,33 +128,13 @@ ESCAPES = {
     "yield": ("def f():\n    yield 1", 2, r"^SyntaxError: 'yield' is Python"),
     "global": ("global x", 2, r"^SyntaxError: 'global' is Python"),
     "async": ("async def f(): pass", 2, r"^SyntaxError: 'async' is Python"),
+    "bare yield in lambda": ("f = lambda: (yield)", 2, r"^SyntaxError: 'yield' is Python"),
 }
 
-# Escapes that still work: each is a real bug, kept here so that the fix turns the test green.
-KNOWN_HOLES = {
-    "class mro reaches object": (
-        "torch.Tensor.mro()[-1]()", 1, r"^AttributeError: ",
-        "gradcli/runtime/access.py get_attribute: attributes of class objects are not filtered (only instances "
-        "of ndarray/dtype/Node/exceptions/functions have allow-lists), so `torch.Tensor.mro()` returns "
-        "[<class 'gradcli.engine.tensor.Tensor'>, <class 'object'>] and `torch.Tensor.mro()[-1]()` makes a "
-        "Python object; `ZeroDivisionError.mro()` and `torch.Size.mro()` do the same"),
-    "class property fset": (
-        "torch.Tensor.data.fset", 1, r"^AttributeError: ",
-        "gradcli/runtime/access.py get_attribute: `torch.Tensor.data` is the raw Python property, so its "
-        "fget/fset call engine internals on any value: `torch.Tensor.data.fset(x, 5)` fails with "
-        "\"AttributeError: 'int' object has no attribute '_data'\" (an internal name); reading "
-        "`torch.Tensor.data.fset` itself succeeds (exit 0)"),
-    "grad_fn is writable": (
-        T + "y.grad_fn = 5", 1, r"^AttributeError: ",
-        "gradcli/runtime/access.py _check_writable lets a script write any public attribute of a Tensor: "
-        "`y.grad_fn = 5` is accepted (torch: AttributeError, grad_fn is not writable) and a later "
-        "`y.sum().backward()` fails with \"AttributeError: 'int' object has no attribute 'sequence_nr'\""),
-    "bare yield in lambda": (
-        "f = lambda: (yield)", 2, r"^SyntaxError: 'yield' is Python",
-        "gradcli/lang: a bare `(yield)` parses as a name, so `f = lambda: (yield); f()` ends in "
-        "\"NameError: name 'yield' is not defined\" at run time instead of the SyntaxError that "
-        "`(yield 1)` gets"),
-}
+# Escapes that still work: each a real bug, a strict xfail whose fix turns it green. All four found by the
+# first version of this file (torch.Tensor.mro(), raw property fget/fset, writable grad_fn and any public
+# tensor attribute, bare `(yield)`) were fixed in 369c392 and moved to ESCAPES above.
+KNOWN_HOLES = {}
 
 CASES = {name: (script, code, pattern, None) for name, (script, code, pattern) in ESCAPES.items()}
 CASES.update(KNOWN_HOLES)
@@ -224,8 +213,9 @@ def test_allowed_things_still_work():
         "    return v * scale",
         "print(f(3), g(4), abs(-2), max(1, 5), sum([1, 2]), round(2.567, 1), isinstance(x, torch.Tensor))",
         "print(np.ones(2).sum(), x.detach().numpy().tolist(), G.relu(torch.tensor([-1.0, 1.0])))",
-        "x.foo = 3",
-        "print(x.foo)",
+        "x.grad = None",
+        "x.requires_grad = True",
+        "print(x.grad, x.requires_grad)",
         "try:",
         "    1 / 0",
         "except ZeroDivisionError as e:",
@@ -242,7 +232,7 @@ def test_allowed_things_still_work():
         "2 and True",
         "6 2.0 2 5 3 2.6 True",
         "2.0 [1.0, 2.0] tensor([0., 1.])",
-        "3",
+        "None True",
         "caught ('division by zero',)",
         "1",
     ]
