@@ -504,6 +504,9 @@ def parse_bindings(options, option):
     return bindings
 
 
+MAX_VALUE_DIMS = 64
+
+
 def parse_value(text, where):
     """A VALUE literal -> a float64 array: a number (3, -0.5, 1e-3, nan, inf, -inf) or nested lists of
     them. Never an expression: `2*pi` or `[1, x]` are refused."""
@@ -522,17 +525,23 @@ def parse_value(text, where):
     def bad(reason):
         return CalcError(f"{where}: malformed VALUE {text.strip()!r}: {reason}\n  a VALUE is {VALUE_HELP}")
 
+    depth = 0
+
     def value():
-        nonlocal at
+        nonlocal at, depth
         token = tokens[at]
         at += 1
         if token == "[":
+            depth += 1
+            if depth > MAX_VALUE_DIMS:  # NumPy's own limit; it also keeps this reader's recursion shallow
+                raise bad(f"more than {MAX_VALUE_DIMS} nested lists (a tensor has at most {MAX_VALUE_DIMS} dimensions)")
             items = []
             while True:
                 if tokens[at] is None:
                     raise bad("'[' is never closed")
                 if tokens[at] == "]":
                     at += 1
+                    depth -= 1
                     return items
                 items.append(value())
                 if tokens[at] == ",":

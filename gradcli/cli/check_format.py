@@ -53,6 +53,9 @@ def load(path):
         raise FormatError(f"{path}: cannot read the file: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:  # its message ends "(at line 3, column 7)"
         raise FormatError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        raise FormatError(f"{path}: not valid TOML: not UTF-8 (byte {error.object[error.start]:#04x} at offset "
+                          f"{error.start})") from None
     return specs(document, str(path))
 
 
