@@ -14,7 +14,7 @@ EXCEPTIONS = (
     "BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "ImportError",
     "IndexError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError",
     "NameError", "NotImplementedError", "OverflowError", "RecursionError", "RuntimeError", "StopIteration",
-    "TypeError", "UnboundLocalError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning",
+    "TimeoutError", "TypeError", "UnboundLocalError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning",
 )
 
 
