@@ -198,10 +198,6 @@ def test_timeout_cannot_be_caught_forever():
     assert outcome.last_line.startswith("TimeoutError: ")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "--timeout raises TimeoutError, but TimeoutError is not one of the script's builtin names "
-    "(gradcli/runtime/prelude.py EXCEPTIONS lacks it), so `try: <loop> except TimeoutError: print('stopped')` "
-    "under --timeout ends in \"NameError: name 'TimeoutError' is not defined\" raised from the except clause"))
 def test_timeout_error_can_be_named():
     script = "try:\n    while True:\n        pass\nexcept TimeoutError:\n    print('stopped')"
     outcome = gradcli("eval", "--timeout", "1", script, timeout=20)

@@ -21,7 +21,7 @@ ESCAPES = {
     "tensor _private": ("x = torch.ones(2); x._private", 1, r"^AttributeError: .*'_private'"),
     "undefined _private name": ("_private", 1, r"^NameError: name '_private' is not defined"),
     "__builtins__": ("__builtins__", 1, r"^NameError: name '__builtins__' is not defined"),
-    "__name__": ("__name__", 1, r"^NameError: name '__name__' is not defined"),
+    "__builtins__": ("__builtins__", 1, r"^NameError: name '__builtins__' is not defined"),
     "grad_fn __class__": (T + "y.grad_fn.__class__", 1, r"^AttributeError: .*'__class__'"),
     "grad_fn saved tensor": (T + "y.grad_fn._saved_self", 1, r"^AttributeError: .*'_saved_self'"),
     "grad_fn apply": (T + "y.grad_fn.apply", 1, r"^AttributeError: 'SumBackward0' object has no attribute 'apply'"),
