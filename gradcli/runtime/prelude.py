@@ -49,4 +49,5 @@ def initial_variables(builtin_names):
     variables = {name: torch.member(name) for name in torch.public_names() if name not in builtin_names}
     variables["torch"] = torch
     variables["F"] = language_module("torch.nn.functional")
+    variables["__name__"] = "__main__"  # scripts guarded by `if __name__ == "__main__":` run, as with python
     return variables

@@ -92,3 +92,9 @@ h = torch.tensor([1., 2.], requires_grad=True)
 handle = h.register_hook(hook)
 (h * 3).sum().backward()
 h.grad
+
+def main():
+    print("main runs, as under python")
+
+if __name__ == "__main__":
+    main()
