@@ -141,6 +141,29 @@ def _float(x):
     return x if x.dtype.is_floating_point else x.to(dtypes.float32)
 
 
+# ---- rule makers, for rules that differ only in the grad_fn name torch gives them ------------------------------
+
+def _clamp_rule(name):
+    return Rule(name, lambda a, lo, hi: np.clip(a, lo, hi), lambda g, out, a, lo, hi: g * _mask(_within(a._data, lo, hi), g))
+
+
+def _extremum_dim_rule(name):
+    """max/min along a dim: the forward takes the values at precomputed indices; the vjp routes g back there."""
+    return Rule(name, lambda a, idx, dim, keepdim: _take(a, idx, dim, keepdim),
+                lambda g, out, a, idx, dim, keepdim: _scatter_to(g, a.shape, idx, dim, keepdim), save=None)
+
+
+def _read_rule(name):
+    """a[key] (advanced or strided): the vjp places g back into zeros of a's shape."""
+    return Rule(name, lambda a, key: a[key], lambda g, out, a, key: _embed(g, a.shape, key), save=None)
+
+
+def _write_rule(name):
+    """a with a[key] = v: a's gradient is g outside key, v's is g at key."""
+    return Rule(name, lambda a, v, key: _put(a, v, key), lambda g, out, a, v, key: _zero_at(g, key),
+                lambda g, out, a, v, key: _index_tensor(g, key), save=None)
+
+
 # ---- the table ----------------------------------------------------------------------------------------------
 # name: Rule(grad_fn, forward on arrays, vjp per input, save=what the vjps read)
 R = dict(
@@ -180,10 +203,8 @@ R = dict(
     sqrt=Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / (2 * out), save="output"),
     abs=Rule("AbsBackward0", np.abs, lambda g, out, a: g * sign(a)),
     sign=Rule("SignBackward0", np.sign, lambda g, out, a: g * 0, save=None),
-    clamp=Rule("ClampBackward1", lambda a, lo, hi: np.clip(a, lo, hi),
-               lambda g, out, a, lo, hi: g * _mask(_within(a._data, lo, hi), g)),
-    clamp_tensor=Rule("ClampBackward0", lambda a, lo, hi: np.clip(a, lo, hi),
-                      lambda g, out, a, lo, hi: g * _mask(_within(a._data, lo, hi), g)),
+    clamp=_clamp_rule("ClampBackward1"),
+    clamp_tensor=_clamp_rule("ClampBackward0"),  # Tensor bounds (constants here: they get no gradient)
     clamp_min=Rule("ClampMinBackward0", np.maximum, lambda g, out, a, lo: g * _mask(a._data >= lo, g)),
     clamp_max=Rule("ClampMaxBackward0", np.minimum, lambda g, out, a, hi: g * _mask(a._data <= hi, g)),
     maximum=Rule("MaximumBackward0", np.maximum,
@@ -212,12 +233,8 @@ R = dict(
                   save="both"),
     amax_all=Rule("MaxBackward1", lambda a: a.max(), lambda g, out, a: _even_split(g, a, out), save="both"),
     amin_all=Rule("MinBackward1", lambda a: a.min(), lambda g, out, a: _even_split(g, a, out), save="both"),
-    max_dim=Rule("MaxBackward0", lambda a, idx, dim, keepdim: np.take_along_axis(a, idx, dim) if keepdim
-                 else np.take_along_axis(a, idx, dim).squeeze(dim),
-                 lambda g, out, a, idx, dim, keepdim: _scatter_to(g, a.shape, idx, dim, keepdim), save=None),
-    min_dim=Rule("MinBackward0", lambda a, idx, dim, keepdim: np.take_along_axis(a, idx, dim) if keepdim
-                 else np.take_along_axis(a, idx, dim).squeeze(dim),
-                 lambda g, out, a, idx, dim, keepdim: _scatter_to(g, a.shape, idx, dim, keepdim), save=None),
+    max_dim=_extremum_dim_rule("MaxBackward0"),
+    min_dim=_extremum_dim_rule("MinBackward0"),
     norm=Rule("LinalgVectorNormBackward0", lambda a, p, dim, keepdim: _norm_forward(a, p, dim, keepdim),
               lambda g, out, a, p, dim, keepdim: _norm_backward(g, out, a, p, dim, keepdim), save="both"),
     softmax=Rule("SoftmaxBackward0", lambda a, dim: _softmax(a, dim),
@@ -266,17 +283,12 @@ R = dict(
                 lambda g, out, a, dim, i: _embed(g, a.shape, (slice(None),) * dim + (i,)), save=None, view=True),
     slice=Rule("SliceBackward0", lambda a, dim, s: a[(slice(None),) * dim + (s,)],
                lambda g, out, a, dim, s: _embed(g, a.shape, (slice(None),) * dim + (s,)), save=None, view=True),
-    index=Rule("IndexBackward0", lambda a, key: a[key], lambda g, out, a, key: _embed(g, a.shape, key), save=None),
-    as_strided=Rule("AsStridedBackward0", lambda a, key: a[key], lambda g, out, a, key: _embed(g, a.shape, key),
-                    save=None),
+    index=_read_rule("IndexBackward0"),
+    as_strided=_read_rule("AsStridedBackward0"),
     embed=Rule("IndexBackwardBackward0", lambda g, shape, key: _embed_array(g, shape, key),
                lambda g, out, a, shape, key: g[key] if not isinstance(key, tuple) else _index_tensor(g, key), save=None),
-    copy_slices=Rule("torch::autograd::CopySlices", lambda a, v, key: _put(a, v, key),
-                     lambda g, out, a, v, key: _put_tensor(g, 0., key),
-                     lambda g, out, a, v, key: _index_tensor(g, key), save=None),
-    index_put=Rule("IndexPutBackward0", lambda a, v, key: _put(a, v, key),  # assignment through a tensor index
-                   lambda g, out, a, v, key: _put_tensor(g, 0., key),
-                   lambda g, out, a, v, key: _index_tensor(g, key), save=None),
+    copy_slices=_write_rule("torch::autograd::CopySlices"),
+    index_put=_write_rule("IndexPutBackward0"),  # assignment through a tensor index
     cat=Rule("CatBackward0", lambda *arrays_and_dim: np.concatenate(arrays_and_dim[:-1], arrays_and_dim[-1]),
              lambda g, out, *inputs_and_dim: _split(g, inputs_and_dim[:-1], inputs_and_dim[-1]), save=None,
              variadic=True),
@@ -307,6 +319,11 @@ R = dict(
 
 
 # ---- forward and vjp helpers named in the table ---------------------------------------------------------------
+
+def _take(a, idx, dim, keepdim):
+    values = np.take_along_axis(a, idx, dim)
+    return values if keepdim else values.squeeze(dim)
+
 
 def _within(a, lo, hi):
     """Where clamp passes the gradient: inside the bounds, bounds included."""
@@ -417,7 +434,8 @@ def _put(a, v, key):
     return out
 
 
-def _put_tensor(g, value, key):
+def _zero_at(g, key):
+    """g with the positions a[key] = v overwrote set to 0 (differentiably: a mask multiply)."""
     keep = np.ones(g.shape, bool)
     keep[key] = False
     return g * _mask(keep, g)
