@@ -21,7 +21,7 @@ def _reduction(reduction, size_average=None, reduce=None):
     return reduction
 
 
-def _same_size(input, target, name):
+def _same_size(input, target):
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
 
@@ -32,7 +32,7 @@ def _array(t, like):
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                      reduction="mean", pos_weight=None):
-    _same_size(input, target, "binary_cross_entropy_with_logits")
+    _same_size(input, target)
     arrays = ops._operands(input, target)
     return R["bce_logits"](input, target, arrays=arrays,
                            params=(_array(weight, input), _array(pos_weight, input), _reduction(reduction, size_average, reduce)))

@@ -137,10 +137,6 @@ def _count(shape, dim):
     return int(np.prod([shape[d] for d in dim])) if dim is not None else int(np.prod(shape))
 
 
-def _float(x):
-    return x if x.dtype.is_floating_point else x.to(dtypes.float32)
-
-
 # ---- rule makers, for rules that differ only in the grad_fn name torch gives them ------------------------------
 
 def _clamp_rule(name):
