@@ -121,6 +121,10 @@ class Tensor:
                     "break downstream systems that assume they match.")
         self._grad = value
 
+    @grad.deleter
+    def grad(self):
+        self._grad = None
+
     def retain_grad(self):
         if self.grad_fn is None:
             if not self._requires_grad:
