@@ -2,7 +2,7 @@
 
 1. A generated script of --lines lines (default 10,000: assignments, arithmetic on numbers and tensors,
    function definitions and calls, loops, ifs, f-strings, backward passes), timed in this process:
-   parsing (Lark + AST), then running it; and as a whole `gradcli run` process.
+   parsing (LALR tables + AST), then running it; and as a whole `gradcli run` process.
 2. Process start, whole processes as a user starts them, interleaved round-robin so that load on a shared
    machine hits every row alike (medians and minimums; the minimum is the least noisy estimate):
      numpy    python -c "import numpy"                  (the floor any NumPy tool pays)
@@ -51,10 +51,10 @@ marks.append(("import the engine (gradcli.torch)", time.perf_counter()))
 from gradcli.cli import app
 marks.append(("import typer and the CLI", time.perf_counter()))
 import gradcli.runtime.session
-marks.append(("import the language and the interpreter (lark)", time.perf_counter()))
-from gradcli.lang.parser import _lark
-_lark()
-marks.append(("load the LALR parser from Lark's cache", time.perf_counter()))
+marks.append(("import the language and the interpreter", time.perf_counter()))
+from gradcli.lang.parser import _parser
+_parser()
+marks.append(("load the compiled grammar, compile the lexer", time.perf_counter()))
 from gradcli.runtime.session import run_source
 run_source(%r, "<eval>", io.StringIO(), io.StringIO())
 marks.append(("parse and run the code", time.perf_counter()))
@@ -83,7 +83,7 @@ def time_script(lines):
     count = source.count("\n")
     print(f"generated script: {count} lines, {len(module.body)} top-level statements")
     print(f"{'':28s}wall        CPU     lines/s (CPU)")
-    for name, (wall0, cpu0), (wall1, cpu1) in zip(("parse (Lark LALR + AST)", "run"), marks, marks[1:]):
+    for name, (wall0, cpu0), (wall1, cpu1) in zip(("parse (LALR + AST)", "run"), marks, marks[1:]):
         print(f"  {name:<24s} {(wall1 - wall0) * 1000:7.0f} ms {(cpu1 - cpu0) * 1000:7.0f} ms  {count / (cpu1 - cpu0):9.0f}")
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as file:
         file.write(source)

@@ -1,13 +1,10 @@
-"""From Lark's parse tree to the syntax tree of gradcli.lang.nodes, checking what the grammar cannot:
+"""From the grammar's rules to the syntax tree of gradcli.lang.nodes, checking what the grammar cannot:
 valid assignment targets, argument order, string escapes and f-string fields."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-
-from lark import Token, Transformer, v_args
-from lark.exceptions import VisitError
 
 from gradcli.lang import nodes as n
 from gradcli.lang.diagnostics import PYTHON_ONLY_KEYWORDS, ScriptSyntaxError, not_in_the_language
@@ -19,16 +16,6 @@ STRING_PREFIX = re.compile(r"[rRfF]*")
 CONVERSIONS = ("r", "s", "a")
 
 
-def span_of(meta):
-    if getattr(meta, "empty", True):
-        return n.Span(1, 0, 1, 0)
-    return n.Span(meta.line, meta.column - 1, meta.end_line, meta.end_column - 1)
-
-
-def token_span(token):
-    return n.Span(token.line, token.column - 1, token.end_line, token.end_column - 1)
-
-
 def joined_span(first, last):
     return n.Span(first.line, first.col, last.end_line, last.end_col)
 
@@ -37,166 +24,154 @@ def error_at(span, message):
     return ScriptSyntaxError(message, span.line, span.col)
 
 
-@v_args(meta=True)
-class ASTBuilder(Transformer):
-    """Transforms a parse tree into nodes; `parse_field(text)` parses an f-string field's expression."""
+class ASTBuilder:
+    """A method per grammar rule (or alias) that gradcli.lang.lalr calls with the span the rule matched and
+    its children, returning the node that stands for it; `parse_field(text)` gives the node of an f-string
+    field's expression."""
 
     def __init__(self, parse_field):
-        super().__init__()
         self.parse_field = parse_field
-
-    def build(self, tree):
-        try:
-            return self.transform(tree)
-        except VisitError as err:
-            if isinstance(err.orig_exc, ScriptSyntaxError):
-                raise err.orig_exc from None
-            if isinstance(err.orig_exc, RecursionError):
-                raise ScriptSyntaxError("too many nested expressions", 1, 0) from None
-            raise
-        except RecursionError:
-            raise ScriptSyntaxError("too many nested expressions", 1, 0) from None
 
     # ---- statement lists ----
 
-    def file_input(self, meta, children):
+    def file_input(self, span, children):
         statements = _flatten(children)
         _check_placement(statements, in_function=False, in_loop=False)
-        return n.Module(span_of(meta), statements)
+        return n.Module(span, statements)
 
-    def eval_input(self, meta, children):
+    def eval_input(self, span, children):
         return children[0]
 
-    def simple_stmt(self, meta, children):
+    def simple_stmt(self, span, children):
         return [child for child in children if child is not None]
 
-    def suite(self, meta, children):
+    def suite(self, span, children):
         return _flatten(children)
 
     # ---- simple statements ----
 
-    def expr_stmt(self, meta, children):
+    def expr_stmt(self, span, children):
         value = children[0]
         _check_no_star(value)
-        return n.ExprStmt(span_of(meta), value)
+        return n.ExprStmt(span, value)
 
-    def assign(self, meta, children):
+    def assign(self, span, children):
         *targets, value = children
         for target in targets:
             _check_target(target)
         _check_no_star(value)
-        return n.Assign(span_of(meta), targets, value)
+        return n.Assign(span, targets, value)
 
-    def augassign(self, meta, children):
+    def augassign(self, span, children):
         target, op, value = children
         if not isinstance(target, (n.Name, n.Attribute, n.Subscript)):
             raise error_at(target.span, f"'{_describe(target)}' is an illegal expression for augmented assignment")
-        return n.AugAssign(span_of(meta), target, op[:-1], value)
+        return n.AugAssign(span, target, op[:-1], value)
 
-    def augassign_op(self, meta, children):
+    def augassign_op(self, span, children):
         return str(children[0])
 
-    def del_stmt(self, meta, children):
+    def del_stmt(self, span, children):
         target = children[0]
         targets = target.elts if isinstance(target, n.TupleExpr) else [target]
         for each in targets:
             _check_target(each, deleting=True)
-        return n.Delete(span_of(meta), targets)
+        return n.Delete(span, targets)
 
-    def pass_stmt(self, meta, children):
-        return n.Pass(span_of(meta))
+    def pass_stmt(self, span, children):
+        return n.Pass(span)
 
-    def break_stmt(self, meta, children):
-        return n.Break(span_of(meta))
+    def break_stmt(self, span, children):
+        return n.Break(span)
 
-    def continue_stmt(self, meta, children):
-        return n.Continue(span_of(meta))
+    def continue_stmt(self, span, children):
+        return n.Continue(span)
 
-    def return_stmt(self, meta, children):
-        return n.Return(span_of(meta), children[0])
+    def return_stmt(self, span, children):
+        return n.Return(span, children[0])
 
-    def raise_stmt(self, meta, children):
-        return n.Raise(span_of(meta), children[0], children[1])
+    def raise_stmt(self, span, children):
+        return n.Raise(span, children[0], children[1])
 
-    def assert_stmt(self, meta, children):
-        return n.Assert(span_of(meta), children[0], children[1])
+    def assert_stmt(self, span, children):
+        return n.Assert(span, children[0], children[1])
 
-    def import_stmt(self, meta, children):
-        return n.Import(span_of(meta), children)
+    def import_stmt(self, span, children):
+        return n.Import(span, children)
 
-    def dotted_as_name(self, meta, children):
+    def dotted_as_name(self, span, children):
         path, alias = children
-        return n.ImportAlias(span_of(meta), path, str(alias) if alias is not None else None)
+        return n.ImportAlias(span, path, str(alias) if alias is not None else None)
 
-    def dotted_name(self, meta, children):
+    def dotted_name(self, span, children):
         return tuple(str(part) for part in children)
 
-    def from_import(self, meta, children):
+    def from_import(self, span, children):
         module, names = children
-        return n.ImportFrom(span_of(meta), module, None if names == "*" else names)
+        return n.ImportFrom(span, module, None if names == "*" else names)
 
-    def star(self, meta, children):
+    def star(self, span, children):
         return "*"
 
-    def import_names(self, meta, children):
+    def import_names(self, span, children):
         return children
 
-    def import_as_name(self, meta, children):
+    def import_as_name(self, span, children):
         name, alias = children
-        return n.ImportAlias(span_of(meta), (str(name),), str(alias) if alias is not None else None)
+        return n.ImportAlias(span, (str(name),), str(alias) if alias is not None else None)
 
     # ---- compound statements ----
 
-    def if_stmt(self, meta, children):
+    def if_stmt(self, span, children):
         test, body, *elifs, orelse = children
         orelse = orelse or []
         for clause in reversed(elifs):
             clause.orelse = orelse
             orelse = [clause]
-        return n.If(span_of(meta), test, body, orelse)
+        return n.If(span, test, body, orelse)
 
-    def elif_clause(self, meta, children):
+    def elif_clause(self, span, children):
         test, body = children
-        return n.If(span_of(meta), test, body, [])
+        return n.If(span, test, body, [])
 
-    def while_stmt(self, meta, children):
-        return n.While(span_of(meta), children[0], children[1])
+    def while_stmt(self, span, children):
+        return n.While(span, children[0], children[1])
 
-    def for_stmt(self, meta, children):
+    def for_stmt(self, span, children):
         target, iterable, body = children
         _check_target(target)
-        return n.For(span_of(meta), target, iterable, body)
+        return n.For(span, target, iterable, body)
 
-    def try_stmt(self, meta, children):
+    def try_stmt(self, span, children):
         body, *handlers, orelse, finalbody = children
         for handler in handlers[:-1]:
             if handler.type is None:
                 raise error_at(handler.span, "default 'except:' must be last")
-        return n.Try(span_of(meta), body, handlers, orelse or [], finalbody or [])
+        return n.Try(span, body, handlers, orelse or [], finalbody or [])
 
-    def try_finally(self, meta, children):
+    def try_finally(self, span, children):
         body, finalbody = children
-        return n.Try(span_of(meta), body, [], [], finalbody)
+        return n.Try(span, body, [], [], finalbody)
 
-    def except_clause(self, meta, children):
+    def except_clause(self, span, children):
         exc_type, name, body = children
-        return n.ExceptHandler(span_of(meta), exc_type, str(name) if name is not None else None, body)
+        return n.ExceptHandler(span, exc_type, str(name) if name is not None else None, body)
 
-    def with_stmt(self, meta, children):
+    def with_stmt(self, span, children):
         *items, body = children
-        return n.With(span_of(meta), items, body)
+        return n.With(span, items, body)
 
-    def with_item(self, meta, children):
+    def with_item(self, span, children):
         context, name = children
-        return n.WithItem(span_of(meta), context, str(name) if name is not None else None)
+        return n.WithItem(span, context, str(name) if name is not None else None)
 
-    def funcdef(self, meta, children):
+    def funcdef(self, span, children):
         name, params, body = children
         params = params or []
         local_names = frozenset(param.name for param in params) | bound_names(body)
-        return n.FunctionDef(span_of(meta), str(name), params, body, local_names)
+        return n.FunctionDef(span, str(name), params, body, local_names)
 
-    def parameters(self, meta, children):
+    def parameters(self, span, children):
         seen = set()
         has_default = False
         for param in children:
@@ -208,43 +183,43 @@ class ASTBuilder(Transformer):
             has_default = has_default or param.default is not None
         return children
 
-    def parameter(self, meta, children):
-        return n.Param(span_of(meta), str(children[0]), children[1])
+    def parameter(self, span, children):
+        return n.Param(span, str(children[0]), children[1])
 
     # ---- expressions ----
 
-    def ifexp(self, meta, children):
+    def ifexp(self, span, children):
         body, test, orelse = children
-        return n.IfExp(span_of(meta), test, body, orelse)
+        return n.IfExp(span, test, body, orelse)
 
-    def lambdef(self, meta, children):
+    def lambdef(self, span, children):
         params, body = children
         params = params or []
-        return n.Lambda(span_of(meta), params, body, frozenset(param.name for param in params))
+        return n.Lambda(span, params, body, frozenset(param.name for param in params))
 
-    def or_op(self, meta, children):
-        return n.BoolOp(span_of(meta), "or", children)
+    def or_op(self, span, children):
+        return n.BoolOp(span, "or", children)
 
-    def and_op(self, meta, children):
-        return n.BoolOp(span_of(meta), "and", children)
+    def and_op(self, span, children):
+        return n.BoolOp(span, "and", children)
 
-    def not_op(self, meta, children):
-        return n.UnaryOp(span_of(meta), "not", children[0])
+    def not_op(self, span, children):
+        return n.UnaryOp(span, "not", children[0])
 
-    def compare(self, meta, children):
-        return n.Compare(span_of(meta), children[0], children[1::2], children[2::2])
+    def compare(self, span, children):
+        return n.Compare(span, children[0], children[1::2], children[2::2])
 
-    def comp_op(self, meta, children):
+    def comp_op(self, span, children):
         return " ".join(str(token) for token in children)
 
-    def binary_chain(self, meta, children):
+    def binary_chain(self, span, children):
         result = children[0]
         for op, right in zip(children[1::2], children[2::2]):
             result = n.BinOp(joined_span(result.span, right.span), result, str(op), right)
         return result
 
     def _same_operator_chain(op):
-        def chain(self, meta, children):
+        def chain(self, span, children):
             result = children[0]
             for right in children[1:]:
                 result = n.BinOp(joined_span(result.span, right.span), result, op, right)
@@ -256,13 +231,13 @@ class ASTBuilder(Transformer):
     binary_chain_and = _same_operator_chain("&")
     del _same_operator_chain
 
-    def unary(self, meta, children):
-        return n.UnaryOp(span_of(meta), str(children[0]), children[1])
+    def unary(self, span, children):
+        return n.UnaryOp(span, str(children[0]), children[1])
 
-    def power(self, meta, children):
-        return n.BinOp(span_of(meta), children[0], "**", children[1])
+    def power(self, span, children):
+        return n.BinOp(span, children[0], "**", children[1])
 
-    def call(self, meta, children):
+    def call(self, span, children):
         func, arguments = children
         args, keywords = [], []
         for argument in arguments or []:
@@ -274,89 +249,88 @@ class ASTBuilder(Transformer):
                 raise error_at(argument.span, "positional argument follows keyword argument")
             else:
                 args.append(argument)
-        return n.Call(span_of(meta), func, args, keywords)
+        return n.Call(span, func, args, keywords)
 
-    def arguments(self, meta, children):
+    def arguments(self, span, children):
         return children
 
-    def keyword(self, meta, children):
+    def keyword(self, span, children):
         name, value = children
-        return n.Keyword(span_of(meta), str(name), value)
+        return n.Keyword(span, str(name), value)
 
-    def star_arg(self, meta, children):
-        return n.Starred(span_of(meta), children[0])
+    def star_arg(self, span, children):
+        return n.Starred(span, children[0])
 
-    def subscript(self, meta, children):
-        return n.Subscript(span_of(meta), children[0], children[1])
+    def subscript(self, span, children):
+        return n.Subscript(span, children[0], children[1])
 
-    def subscript_tuple(self, meta, children):
-        return n.TupleExpr(span_of(meta), children)
+    def subscript_tuple(self, span, children):
+        return n.TupleExpr(span, children)
 
-    def slice(self, meta, children):
+    def slice(self, span, children):
         lower, upper, step = children
-        return n.Slice(span_of(meta), lower, upper, step)
+        return n.Slice(span, lower, upper, step)
 
-    def attribute(self, meta, children):
-        return n.Attribute(span_of(meta), children[0], str(children[1]))
+    def attribute(self, span, children):
+        return n.Attribute(span, children[0], str(children[1]))
 
-    def tuple(self, meta, children):
-        return n.TupleExpr(span_of(meta), children)
+    def tuple(self, span, children):
+        return n.TupleExpr(span, children)
 
-    def list(self, meta, children):
-        return n.ListExpr(span_of(meta), [child for child in children if child is not None])
+    def list(self, span, children):
+        return n.ListExpr(span, [child for child in children if child is not None])
 
-    def starred(self, meta, children):
-        return n.Starred(span_of(meta), children[0])
+    def starred(self, span, children):
+        return n.Starred(span, children[0])
 
-    def list_comp(self, meta, children):
+    def list_comp(self, span, children):
         elt, *generators = children
         _check_no_star(elt)
         targets = frozenset().union(*(_target_names(generator.target) for generator in generators))
-        return n.ListComp(span_of(meta), elt, generators, targets)
+        return n.ListComp(span, elt, generators, targets)
 
-    def comp_for(self, meta, children):
+    def comp_for(self, span, children):
         target, iterable, *conditions = children
         _check_target(target)
-        return n.Comprehension(span_of(meta), target, iterable, conditions)
+        return n.Comprehension(span, target, iterable, conditions)
 
-    def comp_if(self, meta, children):
+    def comp_if(self, span, children):
         return children[0]
 
-    def name(self, meta, children):
+    def name(self, span, children):
         name = str(children[0])
         if name in PYTHON_ONLY_KEYWORDS:  # `(yield)`, `x = await`: Python would not take them for names
-            raise error_at(span_of(meta), not_in_the_language(name))
-        return n.Name(span_of(meta), name)
+            raise error_at(span, not_in_the_language(name))
+        return n.Name(span, name)
 
-    def int_literal(self, meta, children):
+    def int_literal(self, span, children):
         try:
-            return n.Constant(span_of(meta), int(str(children[0]), 0))
+            return n.Constant(span, int(str(children[0]), 0))
         except ValueError as err:  # more digits than Python converts (sys.get_int_max_str_digits)
-            raise error_at(span_of(meta), str(err)) from None
+            raise error_at(span, str(err)) from None
 
-    def float_literal(self, meta, children):
-        return n.Constant(span_of(meta), float(str(children[0]).replace("_", "")))
+    def float_literal(self, span, children):
+        return n.Constant(span, float(str(children[0]).replace("_", "")))
 
-    def ellipsis(self, meta, children):
-        return n.Constant(span_of(meta), ...)
+    def ellipsis(self, span, children):
+        return n.Constant(span, ...)
 
-    def none(self, meta, children):
-        return n.Constant(span_of(meta), None)
+    def none(self, span, children):
+        return n.Constant(span, None)
 
-    def true(self, meta, children):
-        return n.Constant(span_of(meta), True)
+    def true(self, span, children):
+        return n.Constant(span, True)
 
-    def false(self, meta, children):
-        return n.Constant(span_of(meta), False)
+    def false(self, span, children):
+        return n.Constant(span, False)
 
     # ---- strings ----
 
-    def strings(self, meta, children):
+    def strings(self, span, children):
         """Adjacent literals concatenate; with any f-string among them the result is an f-string."""
         parts = []
         for token in children:
             parts.extend(self._string_parts(token))
-        span = span_of(meta)
         if all(isinstance(part, str) for part in parts):
             return n.Constant(span, "".join(parts))
         return n.FString(span, _merge_text(parts))
@@ -369,7 +343,7 @@ class ASTBuilder(Transformer):
         body = text[start:len(text) - quote]
         raw = "r" in prefix
         if "f" not in prefix:
-            return [body if raw else decode_escapes(body, token_span(token))]
+            return [body if raw else decode_escapes(body, token.span)]
         return self._fstring_parts(token, body, start, raw)
 
     def _fstring_parts(self, token, body, start, raw):
@@ -438,11 +412,11 @@ class ASTBuilder(Transformer):
         """Parse a field's expression, with positions moved to where it stands in the file."""
         line, col = _offset_position(token, offset)
         try:
-            tree = self.parse_field(expression)
+            value = self.parse_field(expression)
         except ScriptSyntaxError as err:
             raise ScriptSyntaxError(f"f-string: {err.message}", line + err.line - 1,
                                     (col if err.line == 1 else 0) + err.col) from None
-        return _moved(ASTBuilder(self.parse_field).build(tree), line - 1, col)
+        return _moved(value, line - 1, col)
 
 
 # ---- helpers ----------------------------------------------------------------------------------------

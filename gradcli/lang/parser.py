@@ -1,4 +1,5 @@
-"""Parsing scripts: the Lark parser (built on first use, cached on disk), indentation, error reporting."""
+"""Parsing scripts: the compiled grammar (built by Lark on first use, cached on disk), indentation, error
+reporting."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import gc
 import re
 from pathlib import Path
 
-from gradcli.lang import nodes
+from gradcli.lang import lalr, nodes, tables
 from gradcli.lang.diagnostics import (PYTHON_ONLY_KEYWORDS, ScriptSyntaxError, describe_expected, describe_token,
                                      not_in_the_language)
 
@@ -16,6 +17,9 @@ GRAMMAR_FILE = "gradcli.lark"
 OPENING_BRACKETS = {"LPAR": "RPAR", "LSQB": "RSQB", "LBRACE": "RBRACE"}
 CLOSING_BRACKETS = frozenset(OPENING_BRACKETS.values())
 MAX_BRACKET_DEPTH = 200  # as CPython's parser: deeper nesting is refused rather than recursed into
+# Symbols on the parser's stack, about one per unary operator of `- - - x`: about CPython's own limit
+# (deeper, it stops compiling with a RecursionError), far within what the interpreter evaluates.
+MAX_PARSE_DEPTH = 1000
 TAB_SIZE = 8
 # Python keywords the language leaves out are parsed as names: a statement they start fails on the word
 # after them, which is where the diagnostic looks back from.
@@ -36,84 +40,77 @@ def grammar_path(package_dir: Path = PACKAGE_DIR) -> Path:
 
 
 @functools.cache
-def _lark():
-    from lark import Lark
+def _compiled():
+    return tables.load(grammar_path())
 
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="basic",
-                postlex=Layout(), start=["file_input", "eval_input"], propagate_positions=True,
-                maybe_placeholders=True, cache=True)
+
+@functools.cache
+def _parser():
+    """The lexer, and the parser that builds syntax-tree nodes as it reduces."""
+    from gradcli.lang.builder import ASTBuilder
+
+    return lalr.Lexer(_compiled()), lalr.Parser(_compiled(), ASTBuilder(_parse_field), MAX_PARSE_DEPTH)
 
 
 def literal_of(terminal_name):
-    """The fixed text of a terminal such as RPAR -> ')', or None for a pattern such as NAME."""
-    from lark.lexer import PatternStr
-
-    try:
-        pattern = _lark().get_terminal(terminal_name).pattern
-    except KeyError:  # $END, and the _INDENT/_DEDENT that the post-lexer makes
-        return None
-    return pattern.value if isinstance(pattern, PatternStr) else None
+    """The fixed text of a terminal such as RPAR -> ')', or None for a pattern such as NAME (and for $END
+    and the _INDENT/_DEDENT that the post-lexer makes)."""
+    return _compiled()["literals"].get(terminal_name)
 
 
-class Layout:
-    """Lark post-lexer: newlines and indentation become _NEWLINE/_INDENT/_DEDENT tokens, as in Python.
+def layout(tokens):
+    """Newlines and indentation become _NEWLINE/_INDENT/_DEDENT tokens, as in Python.
 
     Newlines inside brackets are ignored; bracket mismatches are reported here, where their positions
     are known. State lives in the generator, so nested parses (f-string fields) cannot disturb it.
     """
-
-    always_accept = ("_NEWLINE",)
-
-    def process(self, stream):
-        from lark import Token
-
-        indents = [0]
-        brackets = []
-        first = True
-        for token in stream:
-            kind = token.type
-            if first and kind != "_NEWLINE" and token.column > 1:
-                raise ScriptSyntaxError("unexpected indent", token.line, token.column - 1, kind="IndentationError")
-            first = False
-            if kind == "_NEWLINE":
-                if brackets:
-                    continue
-                yield token
-                indent_text = token.rsplit("\n", 1)[1]
-                width = len(indent_text.expandtabs(TAB_SIZE))
-                line = token.end_line
-                at = dict(start_pos=token.end_pos - len(indent_text), line=line, column=1, end_line=line,
-                          end_column=len(indent_text) + 1, end_pos=token.end_pos)
-                if width > indents[-1]:
-                    indents.append(width)
-                    yield Token("_INDENT", indent_text, **at)
-                    continue
-                while width < indents[-1]:
-                    indents.pop()
-                    yield Token("_DEDENT", indent_text, **at)
-                if width != indents[-1]:
-                    raise ScriptSyntaxError("unindent does not match any outer indentation level", line, width,
-                                            kind="IndentationError")
+    indents = [0]
+    brackets = []
+    first = True
+    for token in tokens:
+        kind = token.type
+        if first and kind != "_NEWLINE" and token.column > 1:
+            raise ScriptSyntaxError("unexpected indent", token.line, token.column - 1, kind="IndentationError")
+        first = False
+        if kind == "_NEWLINE":
+            if brackets:
                 continue
-            if kind in OPENING_BRACKETS:
-                brackets.append(token)
-                if len(brackets) > MAX_BRACKET_DEPTH:
-                    raise ScriptSyntaxError("too many nested parentheses", token.line, token.column - 1)
-            elif kind in CLOSING_BRACKETS:
-                if not brackets:
-                    raise ScriptSyntaxError(f"unmatched '{token}'", token.line, token.column - 1)
-                opener = brackets.pop()
-                if OPENING_BRACKETS[opener.type] != kind:
-                    raise ScriptSyntaxError(
-                        f"closing parenthesis '{token}' does not match opening parenthesis '{opener}'",
-                        token.line, token.column - 1)
             yield token
-        if brackets:
-            opener = brackets[-1]
-            raise ScriptSyntaxError(f"'{opener}' was never closed", opener.line, opener.column - 1,
-                                    incomplete=True)
-        for _ in indents[1:]:
-            yield Token("_DEDENT", "")
+            indent_text = token.rsplit("\n", 1)[1]
+            width = len(indent_text.expandtabs(TAB_SIZE))
+            line = token.end_line
+            at = dict(start_pos=token.end_pos - len(indent_text), line=line, column=1, end_line=line,
+                      end_column=len(indent_text) + 1, end_pos=token.end_pos)
+            if width > indents[-1]:
+                indents.append(width)
+                yield lalr.Token("_INDENT", indent_text, **at)
+                continue
+            while width < indents[-1]:
+                indents.pop()
+                yield lalr.Token("_DEDENT", indent_text, **at)
+            if width != indents[-1]:
+                raise ScriptSyntaxError("unindent does not match any outer indentation level", line, width,
+                                        kind="IndentationError")
+            continue
+        if kind in OPENING_BRACKETS:
+            brackets.append(token)
+            if len(brackets) > MAX_BRACKET_DEPTH:
+                raise ScriptSyntaxError("too many nested parentheses", token.line, token.column - 1)
+        elif kind in CLOSING_BRACKETS:
+            if not brackets:
+                raise ScriptSyntaxError(f"unmatched '{token}'", token.line, token.column - 1)
+            opener = brackets.pop()
+            if OPENING_BRACKETS[opener.type] != kind:
+                raise ScriptSyntaxError(
+                    f"closing parenthesis '{token}' does not match opening parenthesis '{opener}'",
+                    token.line, token.column - 1)
+        yield token
+    if brackets:
+        opener = brackets[-1]
+        raise ScriptSyntaxError(f"'{opener}' was never closed", opener.line, opener.column - 1,
+                                incomplete=True)
+    for _ in indents[1:]:
+        yield lalr.Token("_DEDENT", "")
 
 
 def normalize(source: str) -> str:
@@ -124,11 +121,8 @@ def normalize(source: str) -> str:
 
 def parse(source: str) -> nodes.Module:
     """The syntax tree of a script; raises ScriptSyntaxError with the position and what was expected."""
-    from gradcli.lang.builder import ASTBuilder
-
     with _collector_paused():
-        tree = _parse_tree(normalize(source), "file_input")
-        return ASTBuilder(_parse_field).build(tree)
+        return _parse(normalize(source), "file_input")
 
 
 @contextlib.contextmanager
@@ -146,19 +140,20 @@ def _collector_paused():
 
 
 def _parse_field(text: str):
-    """The parse tree of an f-string field's expression (positions relative to the field's text)."""
-    return _parse_tree(text, "eval_input")
+    """The node of an f-string field's expression (positions relative to the field's text)."""
+    return _parse(text, "eval_input")
 
 
-def _parse_tree(text, start):
-    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
-
+def _parse(text, start):
+    lexer, parser = _parser()
     try:
-        return _lark().parse(text, start=start)
-    except UnexpectedCharacters as err:
+        return parser.parse(layout(lexer.tokens(text)), start)
+    except lalr.UnexpectedCharacters as err:
         raise _character_error(err, text) from None
-    except UnexpectedInput as err:
+    except lalr.UnexpectedToken as err:
         raise _token_error(err, text) from None
+    except lalr.TooDeep as err:
+        raise ScriptSyntaxError("too many nested expressions", err.token.line, err.token.column - 1) from None
     except RecursionError:
         raise ScriptSyntaxError("too many nested expressions", 1, 0) from None
 
@@ -170,11 +165,8 @@ def _end_position(text):
 
 
 def _token_error(err, text):
-    token = getattr(err, "token", None)
-    expected = getattr(err, "expected", None) or set()
-    if getattr(err, "interactive_parser", None) is not None:
-        expected = err.interactive_parser.accepts()  # exact, where `expected` over-approximates
-    if token is None or token.type == "$END":
+    token, expected = err.token, err.expected
+    if token.type == "$END":
         line, col = _end_position(text)
         if "_INDENT" in expected:
             return ScriptSyntaxError("expected an indented block", line, col, kind="IndentationError",

@@ -1,0 +1,118 @@
+"""The grammar compiled to plain data: Lark builds the LALR(1) parser from grammar/gradcli.lark once, and
+what its lexer and parser run on is kept in the user's cache as a marshal file.
+
+Loading Lark and its own cache costs some 60 ms, more than all the rest of a calculator command; this
+data loads in about 1 ms and gradcli.lang.lalr runs it. The file holds the grammar's text and is rebuilt
+when the text differs, so editing the grammar needs no step.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import zlib
+from pathlib import Path
+
+FORMAT = 1  # bump when the layout of the data below changes
+START_SYMBOLS = ("file_input", "eval_input")
+
+
+def load(grammar_file: Path) -> dict:
+    """The compiled grammar: from the cache when it holds this grammar's text, else built and stored."""
+    text = grammar_file.read_text(encoding="utf-8")
+    cache = _cache_file(text)
+    try:
+        tables = marshal.loads(cache.read_bytes())
+        if tables["format"] == FORMAT and tables["grammar"] == text:
+            return tables
+    except (OSError, EOFError, ValueError, TypeError, KeyError):
+        pass  # missing, unreadable or from another grammar: build it again
+    tables = compile_grammar(text)
+    _store(cache, marshal.dumps(tables))
+    return tables
+
+
+def compile_grammar(text: str) -> dict:
+    """What the lexer and parser of gradcli.lang.lalr need, read off a Lark LALR parser of `text`.
+
+    - "scanners": the lexer's regular expressions, tried in order, each terminal a named group;
+      "keywords": for a terminal such as NAME, the words that are terminals of their own ("if" -> IF);
+      "ignore": terminals that are matched and dropped (spaces, comments).
+    - "states": per state, symbol -> action: a shift (or goto) to state `a` when `a >= 0`, else a
+      reduction by rule `~a`. "start"/"end": each start symbol's first and accepting state.
+    - "rules": per rule, (origin, length, builder method, whether a single child replaces it, the children
+      kept as (index, spliced, Nones before it), Nones after them) — Lark's tree-shaping rules.
+    - "literals": each terminal's fixed text, or None for a pattern (for syntax diagnostics).
+    """
+    from lark import Lark
+    from lark.lexer import PatternStr
+    from lark.parsers.lalr_analysis import Shift
+
+    parser = Lark(text, parser="lalr", lexer="basic", start=list(START_SYMBOLS), maybe_placeholders=True)
+    lexer = parser.parser.lexer
+    scanner = lexer.scanner  # Lark's own union of the terminals, in its priority order
+    keywords = {}
+    for name, callback in lexer.callback.items():  # Lark's UnlessCallback: keyword strings inside NAME
+        words = callback.scanner.terminals
+        if any(word.pattern.flags for word in words):
+            raise ValueError(f"keywords with flags inside {name} are not supported")
+        keywords[str(name)] = {str(word.pattern.value): str(word.name) for word in words}
+    rule_numbers = {rule: number for number, rule in enumerate(parser.rules)}
+    table = parser.parser.parser.parser.parse_table
+    return {
+        "format": FORMAT,
+        "grammar": text,
+        "scanners": [(regex.pattern, regex.flags) for regex in scanner._mres],
+        "keywords": keywords,
+        "ignore": sorted(map(str, lexer.ignore_types)),
+        "states": [{str(symbol): (target if action is Shift else ~rule_numbers[target])
+                    for symbol, (action, target) in table.states[state].items()}
+                   for state in range(len(table.states))],
+        "start": {str(start): state for start, state in table.start_states.items()},
+        "end": {str(start): state for start, state in table.end_states.items()},
+        "rules": [_rule_shape(rule) for rule in parser.rules],
+        "literals": {str(terminal.name): str(terminal.pattern.value) if isinstance(terminal.pattern, PatternStr) else None
+                     for terminal in parser.terminals},
+    }
+
+
+def _rule_shape(rule):
+    """As Lark's ParseTreeBuilder shapes a rule's node with maybe_placeholders: anonymous tokens dropped
+    (all kept under `!`), `_rule` children spliced in, a None for each absent `[optional]`."""
+    options = rule.options
+    if options.empty_indices:  # one flag per symbol of the full rule, True where an absent one stood
+        runs = "".join("1" if absent else "0" for absent in options.empty_indices).split("0")
+        nones_at = [len(run) for run in runs]
+    else:
+        nones_at = [0] * (len(rule.expansion) + 1)
+    kept, nones = [], 0
+    for index, symbol in enumerate(rule.expansion):
+        nones += nones_at[index]
+        if options.keep_all_tokens or not (symbol.is_term and symbol.filter_out):
+            kept.append((index, not symbol.is_term and symbol.name.startswith("_"), nones))
+            nones = 0
+    method = rule.alias or options.template_source or rule.origin.name
+    return (str(rule.origin.name), len(rule.expansion), str(method), bool(options.expand1 and not rule.alias),
+            tuple(kept), nones + nones_at[-1])
+
+
+def _cache_file(text):
+    """In the user's cache folder (XDG_CACHE_HOME, else ~/.cache; the temporary folder without a home)."""
+    try:
+        caches = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    except RuntimeError:
+        import tempfile
+
+        caches = Path(tempfile.gettempdir())
+    return caches / "gradcli" / f"grammar-{FORMAT}-{zlib.crc32(text.encode()):08x}.marshal"
+
+
+def _store(path, data):
+    """Write atomically; a cache that cannot be written only costs the next start its speed."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    except OSError:
+        pass
