@@ -1,5 +1,5 @@
 """What each path loads: `--help` nothing heavy, `--json` neither Rich nor pydantic (Typer 0.29 would load it
-to coerce option values), a terminal Rich only then."""
+to coerce option values), a terminal Rich only then, and no command Lark (its compiled tables are cached)."""
 
 import subprocess
 import sys
@@ -28,8 +28,14 @@ def test_help_loads_no_numpy_lark_or_engine():
     assert loaded(["--help"], ["numpy", "lark", "gradcli.engine", "pydantic"]) == []
 
 
-def test_the_json_path_loads_neither_rich_nor_pydantic():
-    assert loaded(["grad", "x**2*sin(x)", "--at", "x=0.5", "--json"], ["rich", "pydantic"]) == []
+def test_the_json_path_loads_neither_rich_nor_pydantic_nor_lark():
+    loaded(["eval", "1"], [])  # builds the grammar's cache if it is missing
+    assert loaded(["grad", "x**2*sin(x)", "--at", "x=0.5", "--json"], ["rich", "pydantic", "lark"]) == []
+
+
+def test_running_code_loads_no_lark():
+    loaded(["eval", "1"], [])
+    assert loaded(["eval", "x = (1 +"], ["lark"]) == []  # a syntax error included
 
 
 def test_a_pipe_gets_plain_text_without_rich():
