@@ -90,7 +90,7 @@ class Parser:
     stands for the rule from then on."""
 
     def __init__(self, tables, builder, max_depth):
-        self.max_depth = max_depth  # symbols on the stack: a bound on nesting that all later passes can recurse through
+        self.max_depth = max_depth  # symbols on the stack: bounds the nesting that later passes recurse through
         self.states = tables["states"]
         self.start_states, self.end_states = tables["start"], tables["end"]
         self.rules = [(_stands_for_its_child(length, inline, kept, trailing_nones), origin, length,
@@ -115,40 +115,26 @@ class Parser:
                     spans.append(token.span)
                     break
                 unit, origin, length, method, inline, kept, trailing_nones = rules[~action]
-                if unit:  # most reductions: the child's value and span stay, only the state changes
+                if unit:  # most reductions: the child's value and span stand for the rule, only the state changes
                     stack[-1] = states[stack[-2]][origin]
-                    if token.type == "$END" and stack[-1] == end_state:
-                        return values[-1]
-                    continue
-                if length:
-                    children, extents = values[-length:], spans[-length:]
-                    del stack[-length:], values[-length:], spans[-length:]
                 else:
-                    children = extents = ()
-                span = _outer_span(extents)
-                shaped = []
-                for index, spliced, nones_before in kept:
-                    if nones_before:
-                        shaped += [None] * nones_before
-                    if spliced:
-                        shaped += children[index]
+                    children, extents = values[len(values) - length:], spans[len(spans) - length:]
+                    del stack[len(stack) - length:], values[len(values) - length:], spans[len(spans) - length:]
+                    span = _outer_span(extents)
+                    shaped = _shaped(children, kept, trailing_nones)
+                    if inline and len(shaped) == 1:
+                        value = shaped[0]
+                        if isinstance(value, Token):  # Lark gives a token its own position, not its rule's
+                            span = value.span
+                    elif method is None:
+                        value = shaped  # a `_rule`: its parent splices these children in
                     else:
-                        shaped.append(children[index])
-                if trailing_nones:
-                    shaped += [None] * trailing_nones
-                if inline and len(shaped) == 1:
-                    value = shaped[0]
-                    if isinstance(value, Token):  # Lark gives a token its own position, not its rule's
-                        span = value.span
-                elif method is None:
-                    value = shaped  # a `_rule`: its parent splices these children in
-                else:
-                    value = method(span or EMPTY_SPAN, shaped)
-                stack.append(states[stack[-1]][origin])
-                values.append(value)
-                spans.append(span)
+                        value = method(span or EMPTY_SPAN, shaped)
+                    stack.append(states[stack[-1]][origin])
+                    values.append(value)
+                    spans.append(span)
                 if token.type == "$END" and stack[-1] == end_state:
-                    return value
+                    return values[-1]
 
     def _accepted(self, stack, end_state):
         """The terminals that would let the parser go on from `stack` (as Lark's InteractiveParser.accepts)."""
@@ -188,7 +174,7 @@ def _builder_method(builder, name, inline, kept, trailing_nones):
 
 
 def _ending(tokens):
-    """The tokens, then $END at the last one's position (as Lark places it)."""
+    """The tokens, then $END at the last one's position."""
     token = None
     for token in tokens:
         yield token
@@ -197,6 +183,21 @@ def _ending(tokens):
     else:
         yield Token("$END", "", token.start_pos, token.line, token.column, token.end_line, token.end_column,
                     token.end_pos)
+
+
+def _shaped(children, kept, trailing_nones):
+    """A rule's children as its builder method gets them: `kept` says which, which to splice, where Nones go."""
+    shaped = []
+    for index, spliced, nones_before in kept:
+        if nones_before:
+            shaped += [None] * nones_before
+        if spliced:
+            shaped += children[index]
+        else:
+            shaped.append(children[index])
+    if trailing_nones:
+        shaped += [None] * trailing_nones
+    return shaped
 
 
 def _outer_span(spans):

@@ -45,7 +45,6 @@ def compile_grammar(text: str) -> dict:
     - "literals": each terminal's fixed text, or None for a pattern (for syntax diagnostics).
     """
     from lark import Lark
-    from lark.lexer import PatternStr
     from lark.parsers.lalr_analysis import Shift
 
     parser = Lark(text, parser="lalr", lexer="basic", start=list(START_SYMBOLS), maybe_placeholders=True)
@@ -71,9 +70,14 @@ def compile_grammar(text: str) -> dict:
         "start": {str(start): state for start, state in table.start_states.items()},
         "end": {str(start): state for start, state in table.end_states.items()},
         "rules": [_rule_shape(rule) for rule in parser.rules],
-        "literals": {str(terminal.name): str(terminal.pattern.value) if isinstance(terminal.pattern, PatternStr) else None
-                     for terminal in parser.terminals},
+        "literals": {str(terminal.name): _literal(terminal.pattern) for terminal in parser.terminals},
     }
+
+
+def _literal(pattern):
+    from lark.lexer import PatternStr
+
+    return str(pattern.value) if isinstance(pattern, PatternStr) else None
 
 
 def _rule_shape(rule):
