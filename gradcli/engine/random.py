@@ -18,20 +18,33 @@ class Generator:
 
     def manual_seed(self, seed):
         self._seed = int(seed)
-        self._bits = np.random.MT19937(0)
-        self._bits._legacy_seeding(self._seed & 0xFFFFFFFF)  # torch seeds its mt19937 with 32 bits
+        self._seeded_bits = None  # made on first use: numpy.random takes longer to import than a calculation
         self._next_normal = None  # Box-Muller makes two samples; torch keeps the second for the next call
         return self
+
+    @property
+    def _bits(self):
+        if self._seeded_bits is None:
+            from numpy.random import MT19937
+
+            self._seeded_bits = MT19937(0)
+            self._seeded_bits._legacy_seeding(self._seed & 0xFFFFFFFF)  # torch seeds its mt19937 with 32 bits
+        return self._seeded_bits
 
     def initial_seed(self):
         return self._seed
 
     def get_state(self):
-        """An opaque snapshot (torch returns a ByteTensor; gradcli's state is the generator's own)."""
-        return self._seed, self._bits.state, self._next_normal
+        """An opaque snapshot (torch returns a ByteTensor; gradcli's state is the generator's own). Until a
+        number is drawn the seed is the whole state, so the REPL's snapshots do not load numpy.random."""
+        bits_state = self._seeded_bits.state if self._seeded_bits is not None else None
+        return self._seed, bits_state, self._next_normal
 
     def set_state(self, state):
-        self._seed, self._bits.state, self._next_normal = state
+        self._seed, bits_state, self._next_normal = state
+        self._seeded_bits = None
+        if bits_state is not None:
+            self._bits.state = bits_state
 
     def __repr__(self):
         return f"<torch._C.Generator object at {id(self):#x}>"
