@@ -9,8 +9,6 @@ error; 2 bad usage or input. Only typer is imported here: the language, the engi
 command runs (Rich only when a terminal shows the result), so `gradcli --help` and `--json` stay fast.
 """
 
-from __future__ import annotations
-
 import contextlib
 import enum
 import functools

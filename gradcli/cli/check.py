@@ -6,8 +6,6 @@ Exit codes: 0 every problem passes; 1 a problem failed or could not be graded (o
 imported here; the grader, the engine and Rich load when the command runs.
 """
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated, Optional
 

@@ -9,8 +9,6 @@ On a terminal, lines are read by prompt_toolkit (gradcli.cli.repl_terminal, impo
 by a plain line loop with no prompts or colours, so the REPL can be scripted. Only typer is imported here.
 """
 
-from __future__ import annotations
-
 import sys
 
 import typer
