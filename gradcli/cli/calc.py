@@ -13,7 +13,6 @@ import contextlib
 import enum
 import functools
 import keyword
-import re
 import sys
 from typing import Annotated, Optional
 
@@ -483,8 +482,6 @@ def checked_choice(option, value, choices):
 
 # ---- VALUE literals --------------------------------------------------------------------------------------
 
-VALUE_TOKENS = re.compile(r"\s*(?:([\[\],])|([^\s\[\],]+))")
-
 
 def parse_bindings(options, option):
     """NAME=VALUE options -> {name: (float64 array, VALUE as written)}, refusing duplicates and bad names."""
@@ -505,19 +502,20 @@ def parse_bindings(options, option):
 MAX_VALUE_DIMS = 64
 
 
+def value_tokens(text):
+    """'[1, -2.5]' -> ['[', '1', ',', '-2.5', ']']: each bracket and comma, and each run of other non-space
+    characters (a number, or what stands where one should)."""
+    for delimiter in "[],":
+        text = text.replace(delimiter, f" {delimiter} ")
+    return text.split()
+
+
 def parse_value(text, where):
     """A VALUE literal -> a float64 array: a number (3, -0.5, 1e-3, nan, inf, -inf) or nested lists of
     them. Never an expression: `2*pi` or `[1, x]` are refused."""
     import numpy as np
 
-    tokens = []
-    position = 0
-    stripped = text.rstrip()
-    while position < len(stripped):
-        match = VALUE_TOKENS.match(stripped, position)
-        tokens.append(match.group(1) or match.group(2))
-        position = match.end()
-    tokens.append(None)
+    tokens = [*value_tokens(text), None]
     at = 0
 
     def bad(reason):
