@@ -42,10 +42,10 @@ class Meta:
 
 
 class Rule:
-    __slots__ = ("node_class", "forward", "vjps", "save_inputs", "save_output", "saves", "view", "variadic", "reads")
+    __slots__ = ("grad_fn_name", "forward", "vjps", "save_inputs", "save_output", "saves", "view", "variadic", "reads")
 
     def __init__(self, grad_fn, forward, *vjps, save="inputs", view=False, variadic=False, reads=None):
-        self.node_class = node_class(grad_fn)
+        self.grad_fn_name = grad_fn            # its Node class is made at the first record, not at import
         self.forward = forward
         self.vjps = vjps                       # one per input (variadic: one returning all the gradients)
         self.variadic = variadic
@@ -97,7 +97,7 @@ def _record(rule, inputs, params, out):
             if edge is not None:
                 read.update(reads)
         saved = [x if i in read or metas[i] is None else None for i, x in enumerate(inputs)]
-    out.grad_fn = rule.node_class(rule, edges, metas, saved, out if rule.save_output else None, params)
+    out.grad_fn = node_class(rule.grad_fn_name)(rule, edges, metas, saved, out if rule.save_output else None, params)
     out._requires_grad = True
 
 
