@@ -6,8 +6,6 @@ and whether gradients were being recorded. Engine errors carry `context`: their 
 involved.
 """
 
-from __future__ import annotations
-
 import re
 from typing import NamedTuple
 
@@ -16,7 +14,7 @@ from gradcli.lang.nodes import Span
 from gradcli.runtime.modules import IMPORTABLE
 
 
-IDENTIFIER = re.compile(r"[^\W\d]\w*")
+IDENTIFIER = r"[^\W\d]\w*"  # compiled (and cached by re) by the first hint that needs it, not at every start
 CONSTANT_FIX = ("create it with requires_grad=True (torch.tensor(..., requires_grad=True)), or call "
                 ".requires_grad_() on it before computing")
 
@@ -103,7 +101,7 @@ class Hints:
         """The tensors named on the line that computed `tensor` which do not require grad either."""
         if tensor._location is None:
             return []
-        words = dict.fromkeys(IDENTIFIER.findall(self._source(tensor._location.span.line)))
+        words = dict.fromkeys(re.findall(IDENTIFIER, self._source(tensor._location.span.line)))
         found = [(word, self._lookup(word)) for word in words]
         return [(word, value) for word, value in found
                 if isinstance(value, Tensor) and value is not tensor and not value.requires_grad]

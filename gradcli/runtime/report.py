@@ -11,8 +11,9 @@ CAUSE_HEADER = "\nThe above exception was the direct cause of the following exce
 CONTEXT_HEADER = "\nDuring handling of the above exception, another exception occurred:\n\n"
 RECURSIVE_CUTOFF = 3  # as traceback.py: after 3 identical frames in a row, say how many more there were
 RED, BOLD_RED, YELLOW, BOLD_CYAN, RESET = "\x1b[31m", "\x1b[1;31m", "\x1b[33m", "\x1b[1;36m", "\x1b[0m"
-CARET_LINE = re.compile(r" +\^+")
-WARNING_LINE = re.compile(r"\S.*:\d+: \w*Warning: ")
+# Patterns, compiled (and cached by re) when a report is first painted, not at every start.
+CARET_LINE = r" +\^+"
+WARNING_LINE = r"\S.*:\d+: \w*Warning: "
 PLAIN_LINES = ("Traceback (most recent call last):", "During handling of the above exception",
                "The above exception was the direct cause")
 
@@ -97,9 +98,9 @@ def paint(report):
     for line in report.splitlines():
         if line.startswith("hint: "):
             line = f"{BOLD_CYAN}hint:{RESET}{line[5:]}"
-        elif CARET_LINE.fullmatch(line):
+        elif re.fullmatch(CARET_LINE, line):
             line = f"{RED}{line}{RESET}"
-        elif WARNING_LINE.match(line):
+        elif re.match(WARNING_LINE, line):
             line = f"{YELLOW}{line}{RESET}"
         elif line and not line.startswith((" ", *PLAIN_LINES)):
             line = f"{BOLD_RED}{line}{RESET}"
