@@ -6,7 +6,6 @@ Rich is imported only when a terminal will show it, so the JSON and pipe paths n
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
@@ -99,6 +98,8 @@ def _map_arrays(content, function):
 def show(report, as_json, stream=None):
     stream = stream or sys.stdout
     if as_json:
+        import json  # here: the table paths have no use for it
+
         stream.write(json.dumps(report.json_object(), allow_nan=False) + "\n")
     elif stream.isatty():
         _rich_console(stream).print(rich_table(report))
