@@ -269,8 +269,6 @@ class Program:
         except ScriptSyntaxError as error:
             raise CalcError(f"{what} does not parse: {error.message}\n"
                             + caret(self.lines, nodes.Span(error.line, error.col, error.line, error.col + 1)))
-        except Exception:  # the parser's own failure on odd input (`@` alone): still input that does not parse
-            raise CalcError(f"{what} does not parse") from None
         body = module.body
         if not body:
             raise CalcError(f"{what} is empty")
