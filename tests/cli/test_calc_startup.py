@@ -1,5 +1,6 @@
 """What each path loads: `--help` nothing heavy, `--json` neither Rich nor pydantic (Typer 0.29 would load it
-to coerce option values), a terminal Rich only then, and no command Lark (its compiled tables are cached)."""
+to coerce option values), a terminal Rich only then, no command Lark (its compiled tables are cached), and
+numpy.random only a random draw."""
 
 import subprocess
 import sys
@@ -36,6 +37,13 @@ def test_the_json_path_loads_neither_rich_nor_pydantic_nor_lark():
 def test_running_code_loads_no_lark():
     loaded(["eval", "1"], [])
     assert loaded(["eval", "x = (1 +"], ["lark"]) == []  # a syntax error included
+
+
+def test_numpy_random_loads_at_the_first_draw_only():
+    """It costs more to import (secrets, hmac, hashlib) than a whole calculation."""
+    assert loaded(["grad", "x**2", "--at", "x=1", "--json"], ["numpy.random"]) == []
+    assert loaded(["eval", "torch.manual_seed(0); x = torch.ones(2)"], ["numpy.random"]) == []
+    assert loaded(["eval", "x = torch.rand(2)"], ["numpy.random"]) == ["numpy.random"]
 
 
 def test_a_pipe_gets_plain_text_without_rich():
