@@ -141,6 +141,4 @@ class NameCompleter(Completer):
             return []
         if isinstance(value, LangModule):
             return value.public_names()
-        names = [name for name in dir(value) if not name.startswith("_")]
-        allowed = access._allowed_names(value)  # the runtime's own list of what scripts may read there
-        return names if allowed is None else [name for name in names if name in allowed]
+        return [name for name in dir(value) if access.readable(value, name)]  # the sandbox's own table

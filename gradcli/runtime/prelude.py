@@ -1,5 +1,5 @@
-"""The names a script starts with: Python's builtins that the language keeps, the exception classes, and
-torch's names as if `import torch`, `from torch import *` and `import torch.nn.functional as F` had run."""
+"""The names a script starts with: Python's builtins that the language keeps (and super, which the
+interpreter adds: it reads the running method's frame), the exception classes, and torch's names as if `import torch`, `from torch import *` and `import torch.nn.functional as F` had run."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from gradcli.runtime.modules import language_module
 from gradcli.runtime.values import BuiltinFunction
 
 PYTHON_BUILTINS = ("len", "range", "zip", "enumerate", "list", "tuple", "float", "int", "bool", "str", "abs", "min",
-                   "max", "sum", "round", "all", "any", "isinstance")
+                   "max", "sum", "round", "all", "any", "isinstance", "dict", "set", "frozenset", "sorted", "reversed",
+                   "map", "filter", "next", "iter", "repr", "callable", "divmod", "object", "staticmethod",
+                   "classmethod", "property")
 EXCEPTIONS = (
     "BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "ImportError",
     "IndexError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError",
