@@ -97,6 +97,7 @@ GRAPH_NODE = Names(GRAPH_NODE_ATTRIBUTES, prefix="_saved_")
 READABLE = {
     **{kind: PUBLIC for kind in PYTHON_VALUE_TYPES},
     BaseException: Names({"args"}),
+    StopIteration: Names({"args", "value"}),  # a generator's return value
     Tensor: Names(TENSOR_ATTRIBUTES),
     Size: PUBLIC,  # a tuple, with numel()
     dtype: Names({"is_floating_point", "itemsize"}),

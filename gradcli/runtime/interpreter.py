@@ -602,7 +602,11 @@ class Interpreter:
         """`t op= v`: the target's parts are evaluated once; Python's in-place protocol does the rest."""
         target, operation = node.target, self.inplace[node.op]
         if type(target) is n.Name:
-            current = self.scope.load(target.id)
+            try:
+                current = self.scope.load(target.id)
+            except NameError as error:  # Python points at the name, not the whole statement
+                self.blame(error, target.span)
+                raise
             value = self.eval(node.value)
             self.location = node.span
             self.guards.check_operation(node.op, current, value)
@@ -616,7 +620,11 @@ class Interpreter:
             access.set_attribute(owner, target.attr, self.guards.check_result(operation(current, value)))
         else:
             container, index = self.eval(target.value), self.eval(target.index)
-            current = container[index]
+            try:
+                current = container[index]
+            except BaseException as error:
+                self.blame(error, target.span)
+                raise
             value = self.eval(node.value)
             self.location = node.span
             self.guards.check_operation(node.op, current, value)
