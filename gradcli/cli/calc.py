@@ -244,7 +244,7 @@ class Problem:
             return value
         if isinstance(value, (int, float)):  # a constant EXPR such as `log(2)` folded to a number, or `3`
             return self.tensor(value)
-        from gradcli.runtime.access import type_name
+        from gradcli.runtime.sandbox.capabilities import type_name
 
         raise CalcError(f"EXPR gives a {type_name(value)}, not a tensor or a number")
 
@@ -368,10 +368,10 @@ class Calculator:
         import math
 
         import gradcli.torch as torch
-        from gradcli.runtime.guards import Guards
-        from gradcli.runtime.limits import Limits
-        from gradcli.runtime.modules import language_module
-        from gradcli.runtime.prelude import initial_variables, make_builtins
+        from gradcli.runtime.sandbox.guards import Guards
+        from gradcli.runtime.sandbox.limits import Limits
+        from gradcli.runtime.sandbox.modules import language_module
+        from gradcli.runtime.sandbox.prelude import initial_variables, make_builtins
         from gradcli.runtime.values import LangModule
 
         self.dtype = getattr(torch, dtype_name)

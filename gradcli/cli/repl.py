@@ -38,7 +38,7 @@ Ctrl-C cancels the input or the running statement, Ctrl-D exits.
 
 def repl_command(max_elements: int = MAX_ELEMENTS_OPTION) -> None:
     """An interactive session: values print as in Python's REPL; an error leaves your state as it was."""
-    from gradcli.runtime.limits import Limits
+    from gradcli.runtime.sandbox.limits import Limits
 
     limits = Limits(max_elements=max_elements)
     if sys.stdin.isatty() and sys.stdout.isatty():

@@ -128,7 +128,7 @@ class NameCompleter(Completer):
         return [*self.session.variables, *self.session.builtins, *LANGUAGE_KEYWORDS]
 
     def _attributes(self, path):
-        from gradcli.runtime import access
+        from gradcli.runtime.sandbox import capabilities
         from gradcli.runtime.values import LangModule
 
         try:
@@ -136,9 +136,9 @@ class NameCompleter(Completer):
             for name in path[1:]:
                 if isinstance(getattr(type(value), name, None), property):
                     return []  # computed when read (it may warn, once per process): not run for a Tab
-                value = access.get_attribute(value, name)
+                value = capabilities.get_attribute(value, name)
         except Exception:
             return []
         if isinstance(value, LangModule):
             return value.public_names()
-        return [name for name in dir(value) if access.readable(value, name)]  # the sandbox's own table
+        return [name for name in dir(value) if capabilities.readable(value, name)]  # the sandbox's own table

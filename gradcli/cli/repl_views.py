@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from gradcli.runtime.access import type_name
+from gradcli.runtime.sandbox.capabilities import type_name
 
 
 def variables_table(variables, stream):

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from gradcli.runtime.limits import DEFAULT_MAX_ELEMENTS, Limits
+from gradcli.runtime.sandbox.limits import DEFAULT_MAX_ELEMENTS, Limits
 
 EXIT_BAD_INPUT = 2
 MAX_ELEMENTS_OPTION = typer.Option(

@@ -1,7 +1,7 @@
 """The tree-walking interpreter: runs a parsed script statement by statement, as Python would.
 
 Scripts never reach Python's eval/exec/compile: every node is evaluated here, every attribute goes
-through gradcli.runtime.access, and every value a call returns is checked against the limits.
+through gradcli.runtime.sandbox.capabilities, and every value a call returns is checked against the limits.
 Each exception that leaves a node is stamped with the script position and the script frame it left
 (`_gradcli_trace`), which is all a traceback in the user's terms needs.
 """
@@ -14,8 +14,8 @@ import types
 
 from gradcli.lang import nodes as n
 from gradcli.lang.builder import has_yield
-from gradcli.runtime import access
-from gradcli.runtime.modules import RunModules, is_importable
+from gradcli.runtime.sandbox import capabilities
+from gradcli.runtime.sandbox.modules import RunModules, is_importable
 from gradcli.runtime.scopes import ClassScope, FunctionScope, ModuleScope
 from gradcli.runtime.values import BuiltinFunction, Signature, UserFunction
 
@@ -38,6 +38,16 @@ class ReturnValue(ControlFlow):
     def __init__(self, value):
         super().__init__()
         self.value = value
+
+
+class CarriedStopIteration(Exception):
+    """A StopIteration that a comprehension's element raised, carried out of the Python generator that
+    computes the elements (which would turn it into a RuntimeError): a list comprehension lets it through
+    as Python's does."""
+
+    def __init__(self, stop):
+        super().__init__()
+        self.stop = stop
 
 
 BREAK = BreakLoop()
@@ -270,7 +280,7 @@ class Interpreter:
             mapping = self.eval(keyword.value)
             if not hasattr(type(mapping), "keys"):
                 raise TypeError(f"{_callable_name(function)}() argument after ** must be a mapping, "
-                                f"not {access.type_name(mapping)}")
+                                f"not {capabilities.type_name(mapping)}")
             for key in mapping.keys():
                 if not isinstance(key, str):
                     raise TypeError("keywords must be strings")
@@ -280,7 +290,7 @@ class Interpreter:
         return kwargs
 
     def checked(self, value):
-        if isinstance(value, access.BLOCKED_TYPES):
+        if isinstance(value, capabilities.BLOCKED_TYPES):
             raise TypeError(f"gradcli scripts cannot use {type(value).__name__} objects")
         return self.guards.check_result(value)
 
@@ -288,7 +298,7 @@ class Interpreter:
         value = self.eval(node.value)
         self.location = node.span
         self.attribute_subject = value
-        return access.get_attribute(value, node.attr)
+        return capabilities.get_attribute(value, node.attr)
 
     def eval_subscript(self, node):
         value = self.eval(node.value)
@@ -308,7 +318,7 @@ class Interpreter:
                 continue
             mapping = self.eval(value)
             if not hasattr(type(mapping), "keys"):
-                raise TypeError(f"'{access.type_name(mapping)}' object is not a mapping")
+                raise TypeError(f"'{capabilities.type_name(mapping)}' object is not a mapping")
             result.update(mapping)
         self.guards.check_length(len(result), "dict")
         return result
@@ -331,10 +341,14 @@ class Interpreter:
         scope = FunctionScope({}, node.local_names, self.scope.closure(), self.scope.inner_qualname(name))
         outermost = self.eval(node.generators[0].iter)
         with self.entered(Frame(name), scope):
-            for item in self.comprehension_items(node, outermost):
-                add(result, item)
-                self.guards.check_length(len(result), type(result).__name__)
-        return result
+            try:
+                for item in self.comprehension_items(node, outermost):
+                    add(result, item)
+                    self.guards.check_length(len(result), type(result).__name__)
+                return result
+            except CarriedStopIteration as carried:
+                stop = carried.stop
+        raise stop  # out of the `except`: it keeps its own context
 
     def eval_genexp(self, node):
         """A generator expression: its first iterable is taken (iter()) now, the rest runs as it is consumed."""
@@ -348,12 +362,15 @@ class Interpreter:
         def generate(generators, iterable):
             first, rest = generators[0], generators[1:]
             for item in iterable:
-                self.assign(first.target, item)
-                if all(self.eval(condition) for condition in first.ifs):
-                    if rest:
-                        yield from generate(rest, self.eval(rest[0].iter))
-                    else:
-                        yield self.eval(node.elt)
+                try:
+                    self.assign(first.target, item)
+                    if all(self.eval(condition) for condition in first.ifs):
+                        if rest:
+                            yield from generate(rest, self.eval(rest[0].iter))
+                        else:
+                            yield self.eval(node.elt)
+                except StopIteration as stop:
+                    raise CarriedStopIteration(stop) from None
         return generate(node.generators, outermost)
 
     # ---- functions ---------------------------------------------------------------------------------------
@@ -372,10 +389,10 @@ class Interpreter:
         if len(self.frames) > self.guards.limits.max_depth:
             raise RecursionError("maximum recursion depth exceeded")
         scope = FunctionScope(bind_arguments(function, args, kwargs), function._local_names, function._scope,
-                              function._qualname, function._global_names)
-        frame = Frame(function._qualname.rsplit(".", 1)[-1], function, scope)
+                              function.__qualname__, function._global_names)
+        frame = Frame(function.__name__, function, scope)
         if function._is_generator:
-            return self.generator(self.generate_block(function._body), frame, scope, function._qualname)
+            return self.generator(self.generate_block(function._body), frame, scope, function.__qualname__)
         with self.entered(frame, scope):
             if function._is_lambda:
                 return self.eval(function._body)
@@ -416,6 +433,8 @@ class Interpreter:
                         return None
                     except ReturnValue as returned:
                         return returned.value
+                    except CarriedStopIteration as carried:  # PEP 479, as for any generator
+                        raise RuntimeError("generator raised StopIteration") from carried.stop
                 try:
                     argument, method = (yield value), steps.send
                 except GeneratorExit:
@@ -484,43 +503,33 @@ class Interpreter:
                 continue
 
     def generate_try(self, stmt):
+        """exec_try, step by step."""
         try:
             try:
                 yield from self.generate_block(stmt.body)
             except ControlFlow:
                 raise
-            except GeneratorExit:
-                raise
             except BaseException as error:
-                handler = self.matching_handler(stmt.handlers, error)
-                if handler is None:
-                    raise
-                if handler.name is not None:
-                    self.scope.store(handler.name, error)
-                self.handling.append(error)
+                handler = self.entered_handler(stmt.handlers, error)
                 try:
                     yield from self.generate_block(handler.body)
                 finally:
-                    self.handling.pop()
-                    if handler.name is not None:
-                        self.scope.discard(handler.name)
+                    self.left_handler(handler)
             else:
                 yield from self.generate_block(stmt.orelse)
         finally:
             yield from self.generate_block(stmt.finalbody)
 
     def generate_with(self, items, body):
+        """run_with, step by step."""
         if not items:
             yield from self.generate_block(body)
             return
         manager, kind = self.entered_context(items[0])
         try:
             yield from self.generate_with(items[1:], body)
-        except ControlFlow:
-            kind.__exit__(manager, None, None, None)
-            raise
         except BaseException as error:
-            if not kind.__exit__(manager, type(error), error, error.__traceback__):
+            if not _exit_context(manager, kind, error):
                 raise
         else:
             kind.__exit__(manager, None, None, None)
@@ -534,7 +543,7 @@ class Interpreter:
         elif kind is n.Attribute:
             owner = self.eval(target.value)
             self.location = target.span
-            access.set_attribute(owner, target.attr, value)
+            capabilities.set_attribute(owner, target.attr, value)
         elif kind is n.Subscript:
             container, index = self.eval(target.value), self.eval(target.index)
             self.location = target.span
@@ -550,7 +559,7 @@ class Interpreter:
         """Python's unpacking, with its messages: `a, b = x`, `a, *rest = x`."""
         stars = [i for i, target in enumerate(targets) if isinstance(target, n.Starred)]
         if not _is_iterable(value):
-            raise TypeError(f"cannot unpack non-iterable {access.type_name(value)} object")
+            raise TypeError(f"cannot unpack non-iterable {capabilities.type_name(value)} object")
         iterator = iter(value)
         if not stars:
             items = list(itertools.islice(iterator, len(targets) + 1))
@@ -578,7 +587,7 @@ class Interpreter:
         if kind is n.Name:
             self.scope.delete(target.id)
         elif kind is n.Attribute:
-            access.delete_attribute(self.eval(target.value), target.attr)
+            capabilities.delete_attribute(self.eval(target.value), target.attr)
         elif kind is n.Subscript:
             container = self.eval(target.value)
             del container[self.eval(target.index)]
@@ -613,11 +622,11 @@ class Interpreter:
             self.scope.store(target.id, self.guards.check_result(operation(current, value)))
         elif type(target) is n.Attribute:
             owner = self.eval(target.value)
-            current = access.get_attribute(owner, target.attr)
+            current = capabilities.get_attribute(owner, target.attr)
             value = self.eval(node.value)
             self.location = node.span
             self.guards.check_operation(node.op, current, value)
-            access.set_attribute(owner, target.attr, self.guards.check_result(operation(current, value)))
+            capabilities.set_attribute(owner, target.attr, self.guards.check_result(operation(current, value)))
         else:
             container, index = self.eval(target.value), self.eval(target.index)
             try:
@@ -719,10 +728,11 @@ class Interpreter:
             except ControlFlow:
                 raise
             except BaseException as error:
-                handler = self.matching_handler(node.handlers, error)
-                if handler is None:
-                    raise
-                self.run_handler(handler, error)
+                handler = self.entered_handler(node.handlers, error)
+                try:
+                    self.exec_block(handler.body)
+                finally:
+                    self.left_handler(handler)
             else:
                 self.exec_block(node.orelse)
         finally:
@@ -740,16 +750,21 @@ class Interpreter:
                 return handler
         return None
 
-    def run_handler(self, handler, error):
+    def entered_handler(self, handlers, error):
+        """The `except` clause that takes `error`, with `as` bound; raises `error` again when none does.
+        Called inside the `except` block that caught it, so the re-raise keeps its traceback."""
+        handler = self.matching_handler(handlers, error)
+        if handler is None:
+            raise error
         if handler.name is not None:
             self.scope.store(handler.name, error)
         self.handling.append(error)
-        try:
-            self.exec_block(handler.body)
-        finally:
-            self.handling.pop()
-            if handler.name is not None:
-                self.scope.discard(handler.name)  # as Python does, so the exception does not live on
+        return handler
+
+    def left_handler(self, handler):
+        self.handling.pop()
+        if handler.name is not None:
+            self.scope.discard(handler.name)  # as Python does, so the exception does not live on
 
     def exec_with(self, node):
         self.run_with(node.items, node.body)
@@ -761,11 +776,8 @@ class Interpreter:
         manager, kind = self.entered_context(items[0])
         try:
             self.run_with(items[1:], body)
-        except ControlFlow:
-            kind.__exit__(manager, None, None, None)
-            raise
         except BaseException as error:
-            if not kind.__exit__(manager, type(error), error, error.__traceback__):
+            if not _exit_context(manager, kind, error):
                 raise
         else:
             kind.__exit__(manager, None, None, None)
@@ -775,7 +787,7 @@ class Interpreter:
         manager = self.eval(item.context)
         kind = type(manager)
         if not (hasattr(kind, "__enter__") and hasattr(kind, "__exit__")):
-            raise TypeError(f"'{access.type_name(manager)}' object does not support the context manager protocol")
+            raise TypeError(f"'{capabilities.type_name(manager)}' object does not support the context manager protocol")
         value = kind.__enter__(manager)
         if item.name is not None:
             self.scope.store(item.name, value)
@@ -808,7 +820,7 @@ class Interpreter:
         with self.entered(Frame(node.name), scope):
             self.exec_block(node.body)
         self.location = node.span
-        cls = access.make_class(node.name, scope.qualname, bases, scope.variables, node.private_names)
+        cls = capabilities.make_class(node.name, scope.qualname, bases, scope.variables, node.private_names)
         for function in _functions_of(scope.variables.values()):
             function._class = cls
         self.scope.store(node.name, self.decorated(cls, decorators, node.decorators))
@@ -834,7 +846,7 @@ class _Entered:
 
 def bind_arguments(function, args, kwargs):
     """Parameters -> values, refusing bad calls with Python's own messages."""
-    signature, defaults, name = function._signature, function._defaults, function._qualname
+    signature, defaults, name = function._signature, function._defaults, function.__qualname__
     positional = signature.positional
     bound = dict(zip(positional, args))
     if len(args) > len(positional):
@@ -871,11 +883,20 @@ def bind_arguments(function, args, kwargs):
     return bound
 
 
+def _exit_context(manager, kind, error):
+    """Leave a `with` block that `error` is leaving; whether the manager swallowed it. break, continue and
+    return leave it as a normal exit."""
+    if isinstance(error, ControlFlow):
+        kind.__exit__(manager, None, None, None)
+        return False
+    return kind.__exit__(manager, type(error), error, error.__traceback__)
+
+
 def _callable_name(function):
     """How Python names a callable in its argument errors: `__main__.f` for a script's function."""
     if type(function) is UserFunction:
-        return f"__main__.{function._qualname}"
-    return getattr(function, "__qualname__", access.type_name(function))
+        return f"__main__.{function.__qualname__}"
+    return getattr(function, "__qualname__", capabilities.type_name(function))
 
 
 def _functions_of(values):

@@ -14,12 +14,14 @@ class UserFunction:
     so Python's own machinery (a host base class's __call__, len(), repr()) calls it like any method.
     """
 
-    __slots__ = ("_qualname", "_signature", "_defaults", "_body", "_local_names", "_global_names", "_scope",
-                 "_interpreter", "_is_lambda", "_is_generator", "_class", "__weakref__")
+    __slots__ = ("__name__", "__qualname__", "_signature", "_defaults", "_body", "_local_names", "_global_names",
+                 "_scope", "_interpreter", "_is_lambda", "_is_generator", "_class", "__weakref__")
 
     def __init__(self, qualname, signature, defaults, body, local_names, global_names, scope, interpreter,
                  is_lambda, is_generator):
-        self._qualname = qualname
+        # Python's own names, for its reprs (a bound method's) and functools.wraps; scripts read no dunders
+        self.__qualname__ = qualname
+        self.__name__ = qualname.rsplit(".", 1)[-1]
         self._signature = signature      # the parameters' names by kind: a Signature
         self._defaults = defaults        # name -> default value, evaluated when the function was defined
         self._body = body                # statements, or one expression for a lambda
@@ -38,12 +40,8 @@ class UserFunction:
     def __get__(self, instance, owner=None):
         return self if instance is None else types.MethodType(self, instance)
 
-    @property
-    def __name__(self):  # for Python's own use (functools.wraps, messages); scripts read no dunders
-        return self._qualname.rsplit(".", 1)[-1]
-
     def __repr__(self):
-        return f"<function {self._qualname} at {id(self):#x}>"
+        return f"<function {self.__qualname__} at {id(self):#x}>"
 
 
 class Signature(NamedTuple):

@@ -10,7 +10,7 @@ from prompt_toolkit.output import DummyOutput
 
 from gradcli.cli.repl import Session, interact
 from gradcli.cli.repl_terminal import TerminalReader, history_path
-from gradcli.runtime.limits import Limits
+from gradcli.runtime.sandbox.limits import Limits
 from repl_startup_time import time_to_prompt
 
 ENTER, CTRL_C, CTRL_D = "\r", "\x03", "\x04"

@@ -171,22 +171,26 @@ ESCAPES = {
     "property() called": ("p = property(print)", 1, r"^TypeError: gradcli scripts cannot use property objects"),
     "staticmethod __func__": ("class A:\n    @staticmethod\n    def s():\n        pass\n    t = s.__func__", 1,
                               r"^AttributeError: .*private attribute '__func__'"),
-    "partial func __globals__": ("from functools import partial\ndef f(a):\n    pass\npartial(f, 1).func.__globals__", 1,
+    "partial func __globals__": ("from functools import partial\ndef f(a):\n    pass\npartial(f, 1).func.__globals__",
+                                 1,
                                  r"^AttributeError: .*private attribute '__globals__'"),
     # generators: no frames, code or running state
     "generator gi_frame": ("def g():\n    yield 1\ng().gi_frame", 1,
                            r"^AttributeError: 'generator' object has no attribute 'gi_frame'"),
     "generator gi_code": ("def g():\n    yield 1\ng().gi_code", 1,
                           r"^AttributeError: 'generator' object has no attribute 'gi_code'"),
-    "genexp gi_frame": ("(x for x in [1]).gi_frame", 1, r"^AttributeError: 'generator' object has no attribute 'gi_frame'"),
+    "genexp gi_frame": ("(x for x in [1]).gi_frame", 1,
+                        r"^AttributeError: 'generator' object has no attribute 'gi_frame'"),
     "genexp gi_yieldfrom": ("(x for x in [1]).gi_yieldfrom", 1, r"^AttributeError: .*'gi_yieldfrom'"),
     "itertools object": ("import itertools\nitertools.count().__reduce__", 1, r"^AttributeError: .*'__reduce__'"),
-    "random internals": ("import random\nrandom._inst", 1, r"^AttributeError: module 'random' has no attribute '_inst'"),
+    "random internals": ("import random\nrandom._inst", 1,
+                         r"^AttributeError: module 'random' has no attribute '_inst'"),
     "random SystemRandom": ("import random\nrandom.SystemRandom", 1, r"^AttributeError: .*'SystemRandom'"),
     # language features that are Python but not gradcli
     "async": ("async def f(): pass", 2, r"^SyntaxError: 'async' is Python"),
     "yield in a lambda": ("f = lambda: (yield)", 2, r"^SyntaxError: unexpected 'yield'"),
-    "metaclass": ("class A(metaclass=type):\n    pass", 2, r"^SyntaxError: class keywords \(metaclass=...\) are Python"),
+    "metaclass": ("class A(metaclass=type):\n    pass", 2,
+                  r"^SyntaxError: class keywords \(metaclass=...\) are Python"),
 }
 
 # Escapes that still work: each a real bug, a strict xfail whose fix turns it green. All four found by the

@@ -8,7 +8,7 @@ import io
 import pytest
 
 from gradcli.lang import parse
-from gradcli.runtime.limits import Limits
+from gradcli.runtime.sandbox.limits import Limits
 from gradcli.runtime.session import ScriptRun
 
 HOST_MODULE = "gradcli.torch.standin"  # the sandbox treats classes of gradcli.torch.* as host classes

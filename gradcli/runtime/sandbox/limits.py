@@ -1,7 +1,7 @@
 """Limits that turn runaway scripts into clear errors instead of exhausted memory or a frozen process.
 
 Only numbers here, so that the command line can show the defaults without loading the engine; the
-checks that apply them are gradcli.runtime.guards.
+checks that apply them are gradcli.runtime.sandbox.guards.
 """
 
 from typing import NamedTuple

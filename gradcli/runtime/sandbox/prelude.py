@@ -1,11 +1,12 @@
 """The names a script starts with: Python's builtins that the language keeps (and super, which the
-interpreter adds: it reads the running method's frame), the exception classes, and torch's names as if `import torch`, `from torch import *` and `import torch.nn.functional as F` had run."""
+interpreter adds: it reads the running method's frame), the exception classes, and torch's names as if
+`import torch`, `from torch import *` and `import torch.nn.functional as F` had run."""
 
 from __future__ import annotations
 
 import builtins
 
-from gradcli.runtime.modules import language_module
+from gradcli.runtime.sandbox.modules import language_module
 from gradcli.runtime.values import BuiltinFunction
 
 PYTHON_BUILTINS = ("len", "range", "zip", "enumerate", "list", "tuple", "float", "int", "bool", "str", "abs", "min",
