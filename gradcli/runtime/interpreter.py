@@ -86,7 +86,7 @@ class Interpreter:
         self.attribute_subject = None    # the object whose attribute is being read: what a warning is about
         self.handling = []               # exceptions whose `except` blocks are running, for a bare `raise`
         self.modules = RunModules()      # the modules this run imported (random keeps its state per run)
-        self.yields = {}                 # id(statement) -> whether it holds a yield: run step by step then
+        self.yields = {}                 # id(statement) -> (statement, whether it holds a yield: run step by step)
         builtins["super"] = BuiltinFunction("super", self.super)
         self.binary = {"+": operator.add, "-": operator.sub, "*": self.multiply, "/": operator.truediv,
                        "//": operator.floordiv, "%": operator.mod, "**": self.power, "@": operator.matmul,
@@ -450,10 +450,10 @@ class Interpreter:
     def generate_block(self, stmts):
         """Run statements as a generator function's body: those that hold a yield step by step."""
         for stmt in stmts:
-            holds_yield = self.yields.get(id(stmt))
-            if holds_yield is None:
-                holds_yield = self.yields[id(stmt)] = has_yield([stmt])
-            if holds_yield:
+            known = self.yields.get(id(stmt))
+            if known is None:
+                known = self.yields[id(stmt)] = (stmt, has_yield([stmt]))  # holding stmt keeps its id its own
+            if known[1]:
                 yield from self.generate(stmt)
             else:
                 self.exec(stmt)
