@@ -18,7 +18,6 @@ and requires_grad, their own objects' attributes, and the public attributes of g
 from __future__ import annotations
 
 import functools
-import itertools
 import types
 
 import numpy as np
@@ -110,7 +109,6 @@ READABLE = {
     functools.partial: Names({"func", "args", "keywords"}),
     types.GeneratorType: Names({"send", "throw", "close"}),
     super: PUBLIC,
-    itertools.chain: Names({"from_iterable"}),  # as a class: itertools.chain.from_iterable
 }
 # The special methods a script's class may define: construction, calling, containers, printing, operators.
 DEFINABLE_SPECIAL_METHODS = frozenset({
