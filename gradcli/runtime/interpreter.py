@@ -547,11 +547,19 @@ class Interpreter:
         elif kind is n.Attribute:
             owner = self.eval(target.value)
             self.location = target.span
-            capabilities.set_attribute(owner, target.attr, value)
+            try:
+                capabilities.set_attribute(owner, target.attr, value)
+            except BaseException as error:  # Python points at the target, not the whole statement
+                self.blame(error, target.span)
+                raise
         elif kind is n.Subscript:
             container, index = self.eval(target.value), self.eval(target.index)
             self.location = target.span
-            container[index] = value
+            try:
+                container[index] = value
+            except BaseException as error:
+                self.blame(error, target.span)
+                raise
         else:
             try:
                 self.unpack(target.elts, value)

@@ -28,6 +28,7 @@ from gradcli.engine.random import Generator
 from gradcli.engine.tensor import Size, Tensor
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
 
+
 class Public:
     """Every name without a leading underscore."""
 
@@ -109,6 +110,7 @@ READABLE = {
     functools.partial: Names({"func", "args", "keywords"}),
     types.GeneratorType: Names({"send", "throw", "close"}),
     super: PUBLIC,
+    property: Names({"setter", "getter", "deleter"}),  # `@x.setter` in a class body: a script's own property
 }
 # The special methods a script's class may define: construction, calling, containers, printing, operators.
 DEFINABLE_SPECIAL_METHODS = frozenset({
