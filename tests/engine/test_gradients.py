@@ -1,4 +1,4 @@
-"""Table-driven gradient checks: every rule of the op table (gradcli.engine.ops.R) against finite differences.
+"""Table-driven gradient checks: every rule of the op table (gradcli.engine.rules.R) against finite differences.
 
 CASES below holds, for every rule name in R, at least one function of float64 tensors that reaches the rule
 through the public API, the input shapes to try (fixed ones, including broadcasting pairs, and random draws)
@@ -29,7 +29,7 @@ import pytest
 
 import gradcli.torch as torch
 import gradcli.torch.nn.functional as F
-from gradcli.engine.ops import R
+from gradcli.engine.rules import R
 
 RTOL, ATOL = 1e-5, 1e-7   # gradients against central differences
 VALUE_RTOL = 1e-10        # values against NumPy
@@ -610,3 +610,4 @@ def test_every_rule_has_a_case():
     unknown = sorted({case.rule for case in CASES} - set(R))
     assert not unknown, f"CASES name rules that are not in R: {unknown}"
     assert set(LINEAR) <= {case.id for case in CASES}, "LINEAR names a case id that does not exist"
+
