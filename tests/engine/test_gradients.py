@@ -611,3 +611,11 @@ def test_every_rule_has_a_case():
     assert not unknown, f"CASES name rules that are not in R: {unknown}"
     assert set(LINEAR) <= {case.id for case in CASES}, "LINEAR names a case id that does not exist"
 
+
+
+def test_every_rule_has_a_local_derivative_formula():
+    """`gradcli explain` shows, for each node, the local derivative of every input: one string per vjp."""
+    lacking = sorted(name for name, rule in R.items()
+                     if len(rule.formulas) != len(rule.vjps)
+                     or not all(isinstance(f, str) and f.strip() for f in rule.formulas))
+    assert not lacking, f"rules whose formulas are not one non-empty string per vjp: {lacking}"
