@@ -157,10 +157,10 @@ def op(*names, rules=None, method=True, namespaces=("torch",), tensors=1):
     return register
 
 
-def unary(name, new_rule, method=True, namespaces=("torch",)):
+def unary(name, new_rule, aliases=(), namespaces=("torch",)):
     """Declare an elementwise op of one tensor computed in floating point (an integer input becomes float32):
-    its rule, public function, method and export, in one call."""
-    @op(name, rules={name: new_rule}, method=method, namespaces=namespaces)
+    its rule, public function, method and export (also under the aliases), in one call."""
+    @op(name, *aliases, rules={name: new_rule}, namespaces=namespaces)
     def function(x):
         if not isinstance(x, Tensor):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")

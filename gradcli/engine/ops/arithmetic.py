@@ -117,6 +117,27 @@ def minimum(a, b):
     return binary(R["minimum"], a, b)
 
 
+def _atan2_vjp(g, out, a, b, of):
+    recip = (a * a + b * b).reciprocal()
+    return g * b * recip if of == "a" else g * -a * recip
+
+
+@op("atan2", "arctan2", tensors=2, rules=dict(atan2=Rule(
+    "Atan2Backward0", np.arctan2, lambda g, out, a, b: _atan2_vjp(g, out, a, b, "a"),
+    lambda g, out, a, b: _atan2_vjp(g, out, a, b, "b"), formulas=("b / (a**2 + b**2)", "-a / (a**2 + b**2)"))))
+def atan2(a, b):
+    _tensors_only("atan2", a, b)
+    return binary(R["atan2"], a, b, floating=True)
+
+
+@op("hypot", tensors=2, rules=dict(hypot=Rule(
+    "HypotBackward0", np.hypot, lambda g, out, a, b: g * a / out, lambda g, out, a, b: g * b / out, save="both",
+    formulas=("a / hypot(a, b) = a / out", "b / hypot(a, b) = b / out"))))
+def hypot(a, b):
+    _tensors_only("hypot", a, b)
+    return binary(R["hypot"], a, b, floating=True)
+
+
 @op("where", method=False, rules=dict(where=Rule(
     "WhereBackward0", lambda a, b, cond: np.where(cond, a, b),
     lambda g, out, a, b, cond: where(const(cond), g, 0.), lambda g, out, a, b, cond: where(const(cond), 0., g),

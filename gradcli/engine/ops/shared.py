@@ -61,6 +61,10 @@ def no_grad_result(data):
     return _make(np.asarray(data))
 
 
+def clone_without_history(x):
+    return _make(x._data.copy())
+
+
 def dims(x, dim):
     """A reduction's dims: None (all), or a sorted tuple of non-negative dims."""
     if dim is None:
@@ -78,6 +82,11 @@ def const(array):
 def mask(cond, like):
     """A constant float tensor from a boolean array, in the dtype of `like`."""
     return _make(np.asarray(cond, dtype=like.dtype.np))
+
+
+def zeros_like_constant(g):
+    """The gradient of a piecewise constant function: zeros with no history, as torch's zeros_like(grad)."""
+    return _make(np.zeros_like(g._data))
 
 
 def restore_dims(g, shape, dim, keepdim):
