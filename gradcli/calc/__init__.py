@@ -17,7 +17,7 @@ import importlib
 
 PUBLIC = {
     "compute": ("GRADCHECK_AGREES", "gradcheck", "gradient_report", "hessian_report", "jacobian_report",
-                "jvp_report", "non_finite_warnings"),
+                "jvp_report", "warnings"),
     "errors": ("CalcError", "computing", "describe_exception"),
     "namespace": ("Calculator", "calculator", "torch_namespace"),
     "problem": ("DTYPES", "Problem"),

@@ -1,5 +1,7 @@
 """What each calculator command computes, as a Report: the value of EXPR and its derivatives."""
 
+import numpy as np
+
 from gradcli.calc.errors import CalcError, computing
 from gradcli.calc.namespace import torch_namespace
 from gradcli.calc.report import Report, has_non_finite, shape_text
@@ -65,14 +67,17 @@ def jvp_report(problem, tangents):
     return Report(problem.source, context).add("value", value).add("jvp", product)
 
 
-def non_finite_warnings(report, problem, cotangent=None):
-    """A warning for every row of the report holding nan or inf, saying where it came from."""
-    non_finite = [(label, array) for label, array in report.rows() if has_non_finite(array)]
-    if not non_finite:
-        return []
-    from gradcli.calc.graph import explain_non_finite
+def warnings(report, problem, cotangent=None):
+    """What the numbers of the report do not say: where a nan or inf came from, and, when a derivative is
+    all zeros, whether the output depends on that input through the graph at all."""
+    from gradcli.calc import graph
 
-    return computing(problem, explain_non_finite, problem, non_finite, cotangent)
+    non_finite = [(label, array) for label, array in report.rows() if has_non_finite(array)]
+    found = computing(problem, graph.explain_non_finite, problem, non_finite, cotangent) if non_finite else []
+    derivatives = [array for label, array in report.rows() if label != "value"]
+    if problem.wrt and any(not np.any(array) for array in derivatives):
+        found += computing(problem, graph.disconnected_inputs, problem)
+    return found
 
 
 def gradcheck(problem):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 import gradcli.torch as torch
+from gradcli.calc.program import names_read, source_text
 from gradcli.calc.report import shape_text, short_value
 from gradcli.lang import nodes as syntax_nodes
 from gradcli.runtime.interpreter import Interpreter
@@ -151,6 +152,79 @@ def trace(problem):
 
 def _array(tensor):
     return tensor.detach().numpy()
+
+
+# ---- inputs the output does not depend on through the graph --------------------------------------------
+
+
+def disconnected_inputs(problem):
+    """A warning for each input the output's graph does not reach (its derivative is 0), saying where the
+    graph was cut: a tensor turned into a Python number (float(x), x.item()), or a tensor made without
+    history (tensor([x, y]) copies its data; stack keeps the graph)."""
+    leaves = {name: problem.tensor(problem.values[name], requires_grad=True) for name in problem.wrt}
+    run = Run(problem, {**problem.constants, **leaves})
+    reached = {id(node.variable) for node in run.nodes() if hasattr(node, "variable")} | {id(run.output)}
+    unreached = [name for name, leaf in leaves.items() if id(leaf) not in reached]
+    if not unreached:
+        return []
+    read = {name for name, _ in names_read(problem.program.body)}
+    cut = _first_cut(run)
+    warnings = []
+    for name in unreached:
+        if name not in read:
+            warnings.append(f"EXPR does not use {name}: its derivative is 0")
+        else:
+            warnings.append(f"the output does not depend on {name} through the graph, so its derivative is "
+                            f"reported as 0" + (f": {cut}" if cut else ""))
+    return warnings
+
+
+def _first_cut(run):
+    """Where the first value that should carry a graph does not: an expression whose operands carry one
+    but whose own value does not."""
+    values = {}
+    for node, value in run.interpreter.recorded:
+        values[id(node)] = value
+        if _carries_graph(value) or callable(value) or isinstance(node, (syntax_nodes.Name, syntax_nodes.Constant)):
+            continue  # a method (x.item) is looked at where it is called
+        if any(_carries_graph(values.get(id(operand))) for operand in _direct_operands(node)):
+            text = run.text(node)
+            if isinstance(value, (int, float)):
+                return f"{text} turns a tensor into a Python number, which has no graph"
+            if isinstance(node, syntax_nodes.Call) and isinstance(node.func, syntax_nodes.Name) \
+                    and node.func.id in ("tensor", "as_tensor"):
+                return f"{text} copies its tensors' values without their history (stack([...]) keeps it)"
+            return f"{text} gives a value without a graph"
+    return None
+
+
+def _direct_operands(node):
+    """The sub-expressions a node computes with: its fields' nodes (list and tuple displays opened, keyword
+    values), and the object of a method call (x in x.item())."""
+    operands = []
+    stack = list(node.fields().values())
+    func = getattr(node, "func", None)
+    if isinstance(func, syntax_nodes.Attribute):
+        stack.append(func.value)
+    while stack:
+        child = stack.pop()
+        if isinstance(child, list):
+            stack.extend(child)
+        elif isinstance(child, (syntax_nodes.Keyword, syntax_nodes.Starred)):
+            stack.append(child.value)
+        elif isinstance(child, (syntax_nodes.ListExpr, syntax_nodes.TupleExpr)):
+            stack.extend(child.elts)
+        elif isinstance(child, syntax_nodes.Node):
+            operands.append(child)
+    return operands
+
+
+def _carries_graph(value):
+    if isinstance(value, torch.Tensor):
+        return value.requires_grad
+    if isinstance(value, (list, tuple)):
+        return any(_carries_graph(item) for item in value)
+    return False
 
 
 # ---- a live tensor's graph (the REPL's :graph) --------------------------------------------------------
@@ -301,21 +375,3 @@ def _which_non_finite(array):
 
 def _is_name(node):
     return isinstance(node, syntax_nodes.Name)
-
-
-def source_text(lines, span):
-    if span.line != span.end_line:
-        return "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
-                          lines[span.end_line - 1][:span.end_col]])
-    line, start, end = lines[span.line - 1], span.col, span.end_col
-    # A binary operation's span starts at its left operand without the parentheses around it
-    # (`(x + y) * z` spans `x + y) * z`): widen it to the parentheses its text leaves unmatched.
-    depth = lowest = 0
-    for char in line[start:end]:
-        depth += (char == "(") - (char == ")")
-        lowest = min(lowest, depth)
-    for _ in range(-lowest):
-        start = max(line.rfind("(", 0, start), 0)
-    for _ in range(depth - lowest):
-        end = line.find(")", end) + 1 or len(line)
-    return line[start:end]

@@ -21,6 +21,14 @@ class Calculator:
     # How many leading arguments are tensors: the first, except for functions of two tensors. Later
     # arguments keep torch's meaning (the 0 of `sum(x, 0)` is a dim, the 2 of `pow(x, 2)` an exponent).
     TENSOR_ARGUMENTS = {"maximum": 2, "minimum": 2}
+    # Calculus notation, in calculator expressions only (scripts keep torch's names): the name, and torch's.
+    ALIASES = {"ln": "log", "arcsin": "asin", "arccos": "acos", "arctan": "atan", "arctan2": "atan2",
+               "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh"}
+    RECIPROCALS = {"sec": "cos", "csc": "sin", "cot": "tan"}  # sec(x) is 1 / cos(x), recorded as such
+    # math's functions whose tensor version has another name in torch.
+    MATH_TO_TORCH = {"fabs": "abs"}
+    # What a call with the wrong arguments most likely meant.
+    CALL_HINTS = {"log": "for a logarithm in base b write log(x) / log(b) (or log2(x), log10(x))"}
 
     def __init__(self, dtype_name):
         import math
@@ -46,18 +54,69 @@ class Calculator:
         variables.update(constructors)
         variables["torch"] = LangModule("torch", {**{name: torch_module.member(name)
                                                      for name in torch_module.public_names()}, **constructors})
-        variables.update(math=language_module("math"), pi=math.pi, e=math.e)
+        for alias, target in self.ALIASES.items():
+            if target in variables:  # a target the engine does not have yet gives no alias
+                variables[alias] = variables[target]
+        for name, of in self.RECIPROCALS.items():
+            variables[name] = self._reciprocal_of(name, variables[of])
+        variables.update(math=self._math_module(language_module("math"), variables), pi=math.pi, e=math.e)
         self.variables = variables
 
     def _accepting_numbers(self, function, tensor_arguments):
+        """`function` with plain numbers accepted as its tensor arguments, and a wrong call said in the
+        calculator's terms (the engine's functions are closures whose own TypeError names their internals)."""
+        import inspect
+
         dtype = self.dtype
         tensor = torch_namespace().tensor
+        name = function.__name__
+        signature = inspect.signature(function)
+        hint = self.CALL_HINTS.get(name)
 
         @functools.wraps(function)
         def call(*args, **kwargs):
             args = [tensor(arg, dtype=dtype) if i < tensor_arguments and type(arg) in (int, float) else arg
                     for i, arg in enumerate(args)]
+            try:
+                signature.bind(*args, **kwargs)
+            except TypeError as error:
+                raise TypeError(f"{name}{signature}: {error}" + (f"; {hint}" if hint else "")) from None
             return function(*args, **kwargs)
+
+        return call
+
+    def _reciprocal_of(self, name, function):
+        reciprocal = torch_namespace().reciprocal
+
+        def call(x):
+            return reciprocal(function(x))
+
+        call.__name__ = call.__qualname__ = name
+        call.__doc__ = f"{name}(x) = 1 / {function.__name__}(x)"
+        return call
+
+    def _math_module(self, math_module, variables):
+        """math as the calculator sees it: a function of math given a tensor is torch's (math.sin(x) is
+        sin(x)), so that the value stays in the graph; given numbers, it is math's."""
+        from gradcli.runtime.values import LangModule
+
+        Tensor = torch_namespace().Tensor
+        members = {}
+        for name in math_module.public_names():
+            member = math_module.member(name)
+            tensor_version = variables.get(self.MATH_TO_TORCH.get(name, name))
+            if callable(member) and callable(tensor_version):
+                member = self._by_argument_type(member, tensor_version, Tensor)
+            members[name] = member
+        return LangModule("math", members)
+
+    @staticmethod
+    def _by_argument_type(for_numbers, for_tensors, Tensor):
+        @functools.wraps(for_numbers)
+        def call(*args):
+            if any(isinstance(arg, Tensor) for arg in args):
+                return for_tensors(*args)
+            return for_numbers(*args)
 
         return call
 

@@ -44,11 +44,11 @@ def report_json(report):
 
 
 def show_report(report, as_json, problem, cotangent=None):
-    """Show a calculator Report, then warn about every nan or inf in it, saying where it came from."""
-    from gradcli.calc import non_finite_warnings
+    """Show a calculator Report, then its warnings (gradcli.calc.warnings)."""
+    from gradcli.calc import warnings
 
     show(report, as_json)
-    for message in non_finite_warnings(report, problem, cotangent):
+    for message in warnings(report, problem, cotangent):
         warn(message)
 
 
