@@ -47,8 +47,6 @@ class PlainReader:
 def interact(session, reader):
     """Read inputs and run them until end of input. `reader.read(continuation, indent)` returns a line,
     raises EOFError at the end and KeyboardInterrupt when the input is cancelled."""
-    from gradcli.lang import check_complete
-
     pending = []
     while True:
         try:
@@ -65,13 +63,26 @@ def interact(session, reader):
             text = "\n".join(pending)
             if not text.strip():
                 pending = []
-            elif check_complete(text) != "more":
+            elif input_state(text) != "more":
                 pending = []
                 session.run_input(text)  # a text that can never parse is reported there
         except KeyboardInterrupt:
             pending = []
             session.err.write("KeyboardInterrupt\n")
             session.err.flush()
+
+
+def input_state(text):
+    """gradcli.lang.check_complete's answer ('run', 'more' or 'error'), except that an input whose last
+    line opens a block inside another block (`for i in x:` then `if i:`) waits for that block's body, as
+    Python's REPL does: the parser calls it an indentation error, since the body is not there yet."""
+    from gradcli.lang import check_complete
+
+    state = check_complete(text)
+    last = text.rsplit("\n", 1)[-1]
+    if state == "error" and last.strip().endswith(":") and last.strip() != ":":
+        return "more"
+    return state
 
 
 def _next_indent(pending):
