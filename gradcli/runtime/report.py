@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
+from gradcli.ansi import BOLD_CYAN, BOLD_RED, RED, RESET, YELLOW
 from gradcli.runtime.interpreter import TRACE_ATTRIBUTE
 
 CAUSE_HEADER = "\nThe above exception was the direct cause of the following exception:\n\n"
 CONTEXT_HEADER = "\nDuring handling of the above exception, another exception occurred:\n\n"
 RECURSIVE_CUTOFF = 3  # as traceback.py: after 3 identical frames in a row, say how many more there were
-RED, BOLD_RED, YELLOW, BOLD_CYAN, RESET = "\x1b[31m", "\x1b[1;31m", "\x1b[33m", "\x1b[1;36m", "\x1b[0m"
 # Patterns, compiled (and cached by re) when a report is first painted, not at every start.
 CARET_LINE = r" +\^+"
 WARNING_LINE = r"\S.*:\d+: \w*Warning: "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import warnings
 
+from gradcli.exitcodes import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from gradcli.lang import ScriptSyntaxError, parse
 from gradcli.lang.parser import normalize
 from gradcli.runtime.hints import Hints, Location
@@ -17,8 +18,6 @@ from gradcli.runtime.sandbox.limits import Limits
 from gradcli.runtime.sandbox.prelude import initial_variables, make_builtins
 from gradcli.runtime.sandbox.watchdog import PYTHON_FRAMES_PER_SCRIPT_CALL, run_on_deep_stack
 from gradcli.runtime.report import format_traceback, paint
-
-EXIT_OK, EXIT_SCRIPT_ERROR, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def run_source(source, filename, out, err, limits=Limits(), colour=False):
@@ -30,7 +29,7 @@ def run_source(source, filename, out, err, limits=Limits(), colour=False):
     except ScriptSyntaxError as error:
         report = error.format(filename, text)
         err.write(paint(report) if colour else report)
-        return EXIT_BAD_INPUT
+        return EXIT_USAGE
     return ScriptRun(filename, text.split("\n"), out, err, limits, colour).run(module)
 
 
@@ -74,7 +73,7 @@ class ScriptRun:
         if error is None:
             return EXIT_OK
         self.report(format_traceback(error, self.filename, self.lines) + _hint_lines(self.hints.for_error(error)))
-        return EXIT_SCRIPT_ERROR
+        return EXIT_FAILURE
 
     def report(self, text):
         self.out.flush()  # what the script printed before comes first on a terminal

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
 import numpy as np
 
-from gradcli.cli import calc
+from gradcli import calc
 
 MAX_FAILED_DRAWS = 10
 BATCH_AGREEMENT = dict(rtol=1e-9, atol=1e-12, equal_nan=True)
@@ -50,6 +49,7 @@ class Result:
 
 
 def grade(spec):
+    """The Result of one ProblemSpec: pass, fail (with the points that differ) or error (with why)."""
     try:
         return _graded(spec)
     except ProblemError as error:
@@ -92,14 +92,14 @@ class Expression:
     def __call__(self, bindings):
         value = self.program.run(self.calculator.interpreter(bindings))
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return calc._torch().tensor(float(value), dtype=self.calculator.dtype)
-        if not isinstance(value, calc._torch().Tensor):
+            return calc.torch_namespace().tensor(float(value), dtype=self.calculator.dtype)
+        if not isinstance(value, calc.torch_namespace().Tensor):
             raise ProblemError(f"{self.label} gives a {type(value).__name__}, not a tensor or a number")
         return value
 
     def describe(self, error):
         """An exception raised while evaluating, in the expression's terms (a caret under its failing part)."""
-        return f"{self.label}: {calc.describe_exception(error, SimpleNamespace(program=self.program))}"
+        return f"{self.label}: {calc.describe_exception(error, self.program.lines)}"
 
 
 def _variables(spec, f):
@@ -246,7 +246,7 @@ def _reference(f, variables, values):
 
 
 def _reference_at(f, variables, values, batch=None):
-    torch = calc._torch()
+    torch = calc.torch_namespace()
     leaves = {name: torch.tensor(array, dtype=torch.float64, requires_grad=True) for name, array in values.items()}
     try:
         output = f(leaves)
@@ -323,7 +323,7 @@ def _answer_values(answer, variables, values, name):
 
 
 def _answer_at(answer, values, shape, batch=None):
-    torch = calc._torch()
+    torch = calc.torch_namespace()
     try:
         output = answer({name: torch.tensor(array, dtype=torch.float64) for name, array in values.items()})
     except ProblemError:

@@ -19,7 +19,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.lexers import DynamicLexer
 
-from gradcli.cli.repl import CONTINUATION_PROMPT, INDENT, PROMPT
+from gradcli.repl import CONTINUATION_PROMPT, INDENT, PROMPT
 
 LANGUAGE_KEYWORDS = ("False", "None", "True", "and", "as", "assert", "break", "continue", "def", "del", "elif",
                      "else", "except", "finally", "for", "from", "if", "import", "in", "is", "lambda", "not", "or",
@@ -51,7 +51,7 @@ def _file_history():
 
 
 class TerminalReader:
-    """Reads lines for gradcli.cli.repl.interact with prompt_toolkit; `input`/`output` are for tests."""
+    """Reads lines for gradcli.repl.interact with prompt_toolkit; `input`/`output` are for tests."""
 
     def __init__(self, session, input=None, output=None, history=None):
         self.session = session

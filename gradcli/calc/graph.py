@@ -11,12 +11,12 @@ from __future__ import annotations
 import numpy as np
 
 import gradcli.torch as torch
-from gradcli.cli.render import shape_text, torch_numbers
+from gradcli.calc.program import names_read, source_text
+from gradcli.calc.report import shape_text, short_value
 from gradcli.lang import nodes as syntax_nodes
 from gradcli.runtime.interpreter import Interpreter
 
 LEAF = "leaf"
-SHORT_VALUE_CHARS = 40
 
 
 class Recorder(Interpreter):
@@ -64,17 +64,7 @@ class Run:
         return f"{source} ({grad_fn.name()})" if source is not None else grad_fn.name()
 
     def nodes(self):
-        """Every node reachable from the output, each once, parents before their inputs."""
-        order, seen = [], set()
-        stack = [self.output.grad_fn] if self.output.grad_fn is not None else []
-        while stack:
-            node = stack.pop()
-            if node in seen:
-                continue
-            seen.add(node)
-            order.append(node)
-            stack.extend(edge for edge, _ in reversed(node.next_functions) if edge is not None)
-        return order
+        return graph_nodes(self.output)
 
     def backward(self, cotangent, leaves):
         """One backward pass to `leaves` (the graph is kept for more); returns [(tensor, gradient)] in the
@@ -89,10 +79,27 @@ class Run:
         return self.arrivals
 
 
+def graph_nodes(output):
+    """Every node reachable from tensor `output`, each once, parents before their inputs."""
+    order, seen = [], set()
+    stack = [output.grad_fn] if output.grad_fn is not None else []
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        order.append(node)
+        stack.extend(edge for edge, _ in reversed(node.next_functions) if edge is not None)
+    return order
+
+
 # ---- the graph command ---------------------------------------------------------------------------------
 
 
 class GraphNode:
+    """A node as shown: its label (source text or name), its kind (grad_fn name, leaf, constant), its
+    forward value and the gradient flowing into it (arrays or None), and its input nodes."""
+
     __slots__ = ("label", "kind", "value", "grad", "inputs")
 
     def __init__(self, label, kind, value):
@@ -102,6 +109,8 @@ class GraphNode:
 
 
 class Graph:
+    """The root GraphNode (the output) and notes on what the graph does not show."""
+
     def __init__(self, root, notes):
         self.root = root
         self.notes = notes
@@ -145,53 +154,121 @@ def _array(tensor):
     return tensor.detach().numpy()
 
 
-def tree(graph):
-    """(segments, children) for render.show_tree; a node met again is shown once, then referred to."""
-    shown = set()
-
-    def build(node):
-        segments = _segments(node)
-        if id(node) in shown and node.inputs:
-            return ([*segments, ("(shown above)", "dim")], [])
-        shown.add(id(node))
-        return (segments, [build(child) for child in node.inputs])
-
-    return build(graph.root)
+# ---- inputs the output does not depend on through the graph --------------------------------------------
 
 
-def _segments(node):
-    """The parts of a node's line, each with the Rich style a terminal shows it in."""
-    segments = [(node.label, "bold")] if node.label else []
-    segments.append((node.kind, "cyan"))
-    if node.value is not None:
-        segments.append((f"value {short_value(node.value)}", ""))
-    if node.grad is not None:
-        segments.append((f"grad {short_value(node.grad)}", "green"))
-    return segments
+def disconnected_inputs(problem):
+    """A warning for each input the output's graph does not reach (its derivative is 0), saying where the
+    graph was cut: a tensor turned into a Python number (float(x), x.item()), or a tensor made without
+    history (tensor([x, y]) copies its data; stack keeps the graph)."""
+    leaves = {name: problem.tensor(problem.values[name], requires_grad=True) for name in problem.wrt}
+    run = Run(problem, {**problem.constants, **leaves})
+    reached = {id(node.variable) for node in run.nodes() if hasattr(node, "variable")} | {id(run.output)}
+    unreached = [name for name, leaf in leaves.items() if id(leaf) not in reached]
+    if not unreached:
+        return []
+    read = {name for name, _ in names_read(problem.program.body)}
+    cut = _first_cut(run)
+    warnings = []
+    for name in unreached:
+        if name not in read:
+            warnings.append(f"EXPR does not use {name}: its derivative is 0")
+        else:
+            warnings.append(f"the output does not depend on {name} through the graph, so its derivative is "
+                            f"reported as 0" + (f": {cut}" if cut else ""))
+    return warnings
 
 
-def dot(graph):
-    """Graphviz DOT: inputs on the left flowing into the output on the right."""
-    ids = {}
-    lines = ["digraph gradcli {", "  rankdir=LR;", '  node [shape=box, fontname="monospace"];']
+def _first_cut(run):
+    """Where the first value that should carry a graph does not: an expression whose operands carry one
+    but whose own value does not."""
+    values = {}
+    for node, value in run.interpreter.recorded:
+        values[id(node)] = value
+        if _carries_graph(value) or callable(value) or isinstance(node, (syntax_nodes.Name, syntax_nodes.Constant)):
+            continue  # a method (x.item) is looked at where it is called
+        if any(_carries_graph(values.get(id(operand))) for operand in _direct_operands(node)):
+            text = run.text(node)
+            if isinstance(value, (int, float)):
+                return f"{text} turns a tensor into a Python number, which has no graph"
+            if isinstance(node, syntax_nodes.Call) and isinstance(node.func, syntax_nodes.Name) \
+                    and node.func.id in ("tensor", "as_tensor"):
+                return f"{text} copies its tensors' values without their history (stack([...]) keeps it)"
+            return f"{text} gives a value without a graph"
+    return None
 
-    def visit(node):
-        if id(node) in ids:
-            return ids[id(node)]
-        ids[id(node)] = key = f"n{len(ids)}"
-        label = "\\n".join(_dot_escape(text) for text, _ in _segments(node))
-        shape = ", shape=ellipse" if node.kind == LEAF else ""
-        lines.append(f'  {key} [label="{label}"{shape}];')
-        for child in node.inputs:
-            lines.append(f"  {visit(child)} -> {key};")
-        return key
 
-    visit(graph.root)
-    return "\n".join(lines + ["}"]) + "\n"
+def _direct_operands(node):
+    """The sub-expressions a node computes with: its fields' nodes (list and tuple displays opened, keyword
+    values), and the object of a method call (x in x.item())."""
+    operands = []
+    stack = list(node.fields().values())
+    func = getattr(node, "func", None)
+    if isinstance(func, syntax_nodes.Attribute):
+        stack.append(func.value)
+    while stack:
+        child = stack.pop()
+        if isinstance(child, list):
+            stack.extend(child)
+        elif isinstance(child, (syntax_nodes.Keyword, syntax_nodes.Starred)):
+            stack.append(child.value)
+        elif isinstance(child, (syntax_nodes.ListExpr, syntax_nodes.TupleExpr)):
+            stack.extend(child.elts)
+        elif isinstance(child, syntax_nodes.Node):
+            operands.append(child)
+    return operands
 
 
-def _dot_escape(text):
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+def _carries_graph(value):
+    if isinstance(value, torch.Tensor):
+        return value.requires_grad
+    if isinstance(value, (list, tuple)):
+        return any(_carries_graph(item) for item in value)
+    return False
+
+
+# ---- a live tensor's graph (the REPL's :graph) --------------------------------------------------------
+
+
+def live_graph(name, value, variables, lines):
+    """The graph that computed tensor `value`, its tensors named as in `variables` ({name: value}) and its
+    nodes labelled with the source `lines` the engine recorded them at; leaves show their .grad when a
+    backward has set it."""
+    names = {id(tensor): label for label, tensor in variables.items() if isinstance(tensor, torch.Tensor)}
+    produced_by = {id(tensor.grad_fn): tensor for tensor in variables.values()
+                   if isinstance(tensor, torch.Tensor) and tensor.grad_fn is not None}
+    drawn = {}
+    for node in graph_nodes(value):
+        if hasattr(node, "variable"):  # AccumulateGrad: a leaf
+            leaf = node.variable
+            shown = GraphNode(names.get(id(leaf), LEAF), LEAF, _array(leaf))
+            shown.grad = _array(leaf.grad) if leaf.grad is not None else None
+        else:
+            tensor = value if node is value.grad_fn else produced_by.get(id(node))
+            label = _recorded_source(lines, node)
+            if tensor is not None and id(tensor) in names:
+                label = f"{names[id(tensor)]} = {label}" if label else names[id(tensor)]
+            shown = GraphNode(label, node.name(), _array(tensor) if tensor is not None else None)
+        drawn[node] = shown
+    for node, shown in drawn.items():
+        shown.inputs = [drawn[edge] for edge, _ in node.next_functions if edge is not None]
+    root = drawn.get(value.grad_fn)
+    if root is None:
+        root = GraphNode(name, LEAF if value.requires_grad else "constant", _array(value))
+    notes = [] if value.grad_fn is not None or value.requires_grad else [
+        f"{name} does not require grad: there is no graph to draw"]
+    return Graph(root, notes)
+
+
+def _recorded_source(lines, node):
+    """The source text that made the node (the engine records where, while a session runs)."""
+    location = node.location
+    if location is None:
+        return ""
+    try:
+        return source_text(lines, location.span)
+    except IndexError:  # made by a session that :reset has since forgotten
+        return ""
 
 
 # ---- where a nan or inf came from ------------------------------------------------------------------------
@@ -298,29 +375,3 @@ def _which_non_finite(array):
 
 def _is_name(node):
     return isinstance(node, syntax_nodes.Name)
-
-
-def short_value(array):
-    """Numbers in torch's format when they fit on a short line, else the shape."""
-    text = torch_numbers(array)
-    if "\n" in text or len(text) > SHORT_VALUE_CHARS:
-        return f"(shape {shape_text(array)})"
-    return text
-
-
-def source_text(lines, span):
-    if span.line != span.end_line:
-        return "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
-                          lines[span.end_line - 1][:span.end_col]])
-    line, start, end = lines[span.line - 1], span.col, span.end_col
-    # A binary operation's span starts at its left operand without the parentheses around it
-    # (`(x + y) * z` spans `x + y) * z`): widen it to the parentheses its text leaves unmatched.
-    depth = lowest = 0
-    for char in line[start:end]:
-        depth += (char == "(") - (char == ")")
-        lowest = min(lowest, depth)
-    for _ in range(-lowest):
-        start = max(line.rfind("(", 0, start), 0)
-    for _ in range(depth - lowest):
-        end = line.find(")", end) + 1 or len(line)
-    return line[start:end]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli import torch as _torch
+import gradcli.torch as torch
 from gradcli.engine import grad_mode
 from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.tensor import Tensor
@@ -32,7 +32,7 @@ class Snapshot:
         self.saved_variables = dict(variables)
         self.saved_last = builtins.get("_", _MISSING)
         self.grad_enabled = grad_mode.state.enabled
-        self.rng_state = _torch.get_rng_state()
+        self.rng_state = torch.get_rng_state()
         self.fields = []        # (object, {field: value})
         self.lists = []         # (list, its items)
         self.hook_lists = []    # (hook list, its items)
@@ -102,7 +102,7 @@ class Snapshot:
         else:
             self.builtins["_"] = self.saved_last
         grad_mode.state.enabled = self.grad_enabled
-        _torch.set_rng_state(self.rng_state)
+        torch.set_rng_state(self.rng_state)
         for obj, fields in self.fields:
             for name, value in fields.items():
                 setattr(obj, name, value)

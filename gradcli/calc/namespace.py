@@ -1,0 +1,188 @@
+"""The names a calculator expression sees (a script's namespace, changed for mathematics)."""
+
+import functools
+import sys
+
+
+class Calculator:
+    """The names a calculator expression sees, and interpreters over them.
+
+    A script's namespace (torch's names, F, Python's builtins), changed for math: `sum mean max min abs pow`
+    and every other tensor function are torch's, bare, F's functions too; a plain number as a tensor
+    function's tensor argument becomes a tensor (`log(2)`); `math`, `pi` and `e` exist; and, in float64,
+    constructors make float64 where torch would make its default float32, as if
+    torch.set_default_dtype(torch.float64) had run (the engine has no default dtype to set).
+    """
+
+    # Constructors whose float results take the default dtype: always, or when their data is float.
+    ALWAYS_FLOAT = ("ones", "zeros", "empty", "rand", "randn", "eye", "linspace")
+    FLOAT_FROM_DATA = ("tensor", "as_tensor", "full", "arange")
+    # Calculus notation, in calculator expressions only (scripts keep torch's names): the name, and torch's.
+    ALIASES = {"ln": "log", "arcsin": "asin", "arccos": "acos", "arctan": "atan", "arctan2": "atan2",
+               "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh"}
+    RECIPROCALS = {"sec": "cos", "csc": "sin", "cot": "tan"}  # sec(x) is 1 / cos(x), recorded as such
+    # math's functions whose tensor version has another name in torch.
+    MATH_TO_TORCH = {"fabs": "abs"}
+    # What a call with the wrong arguments most likely meant.
+    CALL_HINTS = {"log": "for a logarithm in base b write log(x) / log(b) (or log2(x), log10(x))"}
+
+    def __init__(self, dtype_name):
+        import math
+
+        import gradcli.torch as torch
+        from gradcli.engine.rules import tensor_arguments
+        from gradcli.runtime.sandbox.guards import Guards
+        from gradcli.runtime.sandbox.limits import Limits
+        from gradcli.runtime.sandbox.modules import language_module
+        from gradcli.runtime.sandbox.prelude import initial_variables, make_builtins
+        from gradcli.runtime.values import LangModule
+
+        self.dtype = getattr(torch, dtype_name)
+        self.guards = Guards(Limits())
+        self.builtins = make_builtins(_Stderr(), self.guards)
+        variables = initial_variables(self.builtins)
+        torch_module, functional = language_module("torch"), language_module("torch.nn.functional")
+        constructors = self._defaulting_constructors(torch_module) if self.dtype is not torch.float32 else {}
+        for module in (torch_module, functional):
+            for name in module.public_names():
+                member = module.member(name)
+                # The engine declares how many leading arguments of each tensor function are tensors. Later
+                # arguments keep torch's meaning (the 0 of `sum(x, 0)` is a dim, the 2 of `pow(x, 2)` an exponent).
+                tensors = tensor_arguments(member) if callable(member) else None
+                if tensors is not None:
+                    variables[name] = self._accepting_numbers(member, tensors)
+        variables.update(constructors)
+        variables["torch"] = LangModule("torch", {**{name: torch_module.member(name)
+                                                     for name in torch_module.public_names()}, **constructors})
+        for alias, target in self.ALIASES.items():
+            if target in variables:  # a target the engine does not have yet gives no alias
+                variables[alias] = variables[target]
+        for name, of in self.RECIPROCALS.items():
+            variables[name] = self._reciprocal_of(name, variables[of])
+        variables.update(math=self._math_module(language_module("math"), variables), pi=math.pi, e=math.e)
+        self.variables = variables
+
+    def _accepting_numbers(self, function, tensor_arguments):
+        """`function` with plain numbers accepted as its tensor arguments, and a wrong call said in the
+        calculator's terms (the engine's functions are closures whose own TypeError names their internals)."""
+        import inspect
+
+        dtype = self.dtype
+        tensor = torch_namespace().tensor
+        name = function.__name__
+        signature = inspect.signature(function)
+        hint = self.CALL_HINTS.get(name)
+
+        @functools.wraps(function)
+        def call(*args, **kwargs):
+            args = [tensor(arg, dtype=dtype) if i < tensor_arguments and type(arg) in (int, float) else arg
+                    for i, arg in enumerate(args)]
+            try:
+                signature.bind(*args, **kwargs)
+            except TypeError as error:
+                raise TypeError(f"{name}{signature}: {error}" + (f"; {hint}" if hint else "")) from None
+            return function(*args, **kwargs)
+
+        return call
+
+    def _reciprocal_of(self, name, function):
+        reciprocal = torch_namespace().reciprocal
+
+        def call(x):
+            return reciprocal(function(x))
+
+        call.__name__ = call.__qualname__ = name
+        call.__doc__ = f"{name}(x) = 1 / {function.__name__}(x)"
+        return call
+
+    def _math_module(self, math_module, variables):
+        """math as the calculator sees it: a function of math given a tensor is torch's (math.sin(x) is
+        sin(x)), so that the value stays in the graph; given numbers, it is math's."""
+        from gradcli.runtime.values import LangModule
+
+        Tensor = torch_namespace().Tensor
+        members = {}
+        for name in math_module.public_names():
+            member = math_module.member(name)
+            tensor_version = variables.get(self.MATH_TO_TORCH.get(name, name))
+            if callable(member) and callable(tensor_version):
+                member = self._by_argument_type(member, tensor_version, Tensor)
+            members[name] = member
+        return LangModule("math", members)
+
+    @staticmethod
+    def _by_argument_type(for_numbers, for_tensors, Tensor):
+        @functools.wraps(for_numbers)
+        def call(*args):
+            if any(isinstance(arg, Tensor) for arg in args):
+                return for_tensors(*args)
+            return for_numbers(*args)
+
+        return call
+
+    def _defaulting_constructors(self, torch_module):
+        torch = torch_namespace()
+        dtype = self.dtype
+        guards = self.guards
+
+        def defaulting(constructor, always_float):
+            @functools.wraps(constructor)
+            def make(*args, **kwargs):
+                # The interpreter checks a call's size against the limits only for the constructors it
+                # knows, before they allocate: these stand in for them, so they check for them.
+                guards.check_call(constructor, args, kwargs)
+                if "dtype" in kwargs or any(isinstance(arg, torch.dtype) for arg in args):
+                    return constructor(*args, **kwargs)
+                if not always_float:
+                    made = constructor(*args, **kwargs)
+                    if made.dtype is not torch.float32:
+                        return made
+                return constructor(*args, dtype=dtype, **kwargs)
+
+            return make
+
+        return {name: defaulting(torch_module.member(name), name in self.ALWAYS_FLOAT)
+                for name in (*self.ALWAYS_FLOAT, *self.FLOAT_FROM_DATA)}
+
+    def has(self, name):
+        return name in self.variables or name in self.builtins
+
+    def close_to(self, name):
+        import difflib
+
+        matches = difflib.get_close_matches(name, [*self.variables, *self.builtins], n=1)
+        return matches[0] if matches else None
+
+    def interpreter(self, bindings, interpreter_class=None):
+        from gradcli.runtime.interpreter import Interpreter
+
+        return (interpreter_class or Interpreter)({**self.variables, **bindings}, self.builtins, self.guards,
+                                                  _ignore_display)
+
+
+class _Stderr:
+    """Where print() in EXPR or CODE writes: stderr, as it is at the time (stdout holds the result alone)."""
+
+    def write(self, text):
+        return sys.stderr.write(text)
+
+    def flush(self):
+        sys.stderr.flush()
+
+
+def _ignore_display(value):
+    """Expression statements before the output (in `graph` CODE) are not echoed: stdout is the result."""
+
+
+@functools.cache
+def calculator(dtype_name):
+    """The Calculator for "float64" or "float32", made once per process."""
+    return Calculator(dtype_name)
+
+
+@functools.cache
+def torch_namespace():
+    """gradcli.torch, imported at first use (the command line starts without the engine)."""
+    import gradcli.torch
+
+    return gradcli.torch

@@ -1,0 +1,146 @@
+"""EXPR (or graph's CODE) parsed: the names it reads, checked against what is bound, and how it runs."""
+
+from gradcli.calc import notation
+from gradcli.calc.errors import CalcError
+
+
+class Program:
+    """The parsed source: one expression, or (for `graph`) statements whose last one gives the output."""
+
+    def __init__(self, source, statements):
+        from gradcli.lang import ScriptSyntaxError, parse
+
+        self.source = source
+        self.lines = source.split("\n")
+        what = "CODE" if statements else "EXPR"
+        self.refuse(notation.before_parsing(source), what)
+        try:
+            module = parse(source)
+        except ScriptSyntaxError as error:
+            self.refuse(notation.after_parse_error(source), what)  # 2x
+            raise CalcError(f"{what} does not parse: {error.message}\n"
+                            + self.caret_at(error.line, error.col, 1)) from None
+        syntax = nodes()
+        for node in walk(module.body):
+            if isinstance(node, (syntax.BinOp, syntax.AugAssign)) and node.op == "^":
+                self.refuse(notation.power_with_caret(source), what)
+            if isinstance(node, syntax.Call) and isinstance(node.func, syntax.Constant):  # 2(x + 1)
+                self.refuse(notation.after_parse_error(source), what)
+        body = module.body
+        if not body:
+            raise CalcError(f"{what} is empty")
+        last = body[-1]
+        if not statements and (len(body) > 1 or not isinstance(last, syntax.ExprStmt)):
+            raise CalcError("EXPR must be one expression (for statements, use `gradcli graph` or `gradcli eval`)\n"
+                            + caret(self.lines, body[1].span if len(body) > 1 else last.span))
+        if not isinstance(last, (syntax.ExprStmt, syntax.Assign)):
+            raise CalcError("the last statement must give the output: an expression, or an assignment such as "
+                            "f = q * z\n" + caret(self.lines, last.span))
+        self.setup = syntax.Module(module.span, body[:-1])
+        self.last = last
+        self.body = body
+
+    def caret_at(self, line, col, length):
+        from gradcli.lang.nodes import Span
+
+        return caret(self.lines, Span(line, col, line, col + length))
+
+    def refuse(self, suggestion, what):
+        """A usage error for mathematical notation the language writes otherwise (gradcli.calc.notation)."""
+        if suggestion is not None:
+            raise CalcError(f"{what}: {suggestion.message}\n"
+                            + self.caret_at(suggestion.line, suggestion.col, suggestion.length))
+
+    def check_names(self, calculator, bindings):
+        """Every name read must be bound, by --at, the calculator or the code itself; say which are not."""
+        from gradcli.lang.builder import bound_names
+        from gradcli.lang.diagnostics import ScriptSyntaxError
+
+        try:
+            assigned = bound_names(self.body)
+        except ScriptSyntaxError:  # `from torch import *` in CODE: names are checked as it runs instead
+            return
+        unbound = {}
+        for name, span in names_read(self.body):
+            if name not in bindings and name not in assigned and not calculator.has(name):
+                unbound.setdefault(name, span)
+        if unbound:
+            names = list(unbound)
+            quoted = ", ".join(f"'{name}'" for name in names)
+            fix = " ".join(f"--at {name}=VALUE" for name in names)
+            near = calculator.close_to(names[0])
+            raise CalcError(f"{'name' if len(names) == 1 else 'names'} {quoted} {'is' if len(names) == 1 else 'are'} "
+                            f"not bound: add {fix}" + (f" (or did you mean {near}?)" if near else "") + "\n"
+                            + caret(self.lines, unbound[names[0]]))
+
+    def run(self, interpreter):
+        """The output's value, computed by `interpreter` (the graph view's one watches every sub-expression)."""
+        interpreter.run(self.setup)
+        if isinstance(self.last, nodes().ExprStmt):
+            return interpreter.eval(self.last.value)
+        interpreter.exec(self.last)
+        target = self.last.targets[0]
+        return interpreter.eval(target)
+
+
+def nodes():
+    from gradcli.lang import nodes
+
+    return nodes
+
+
+def walk(body):
+    """Every syntax node under `body` (a node or a list of them), parents first, iteratively (a
+    10,000-term expression is a tree that deep)."""
+    Node = nodes().Node
+    stack = [body]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, list):
+            stack.extend(reversed(value))
+        elif isinstance(value, Node):
+            yield value
+            stack.extend(reversed(list(value.fields().values())))
+
+
+def names_read(body):
+    """(name, span) of every Name in the tree, in source order, except the locals of lambdas,
+    comprehensions and defs."""
+    Name, Node = nodes().Name, nodes().Node
+    found = []
+    stack = [(body, frozenset())]
+    while stack:
+        value, local = stack.pop()
+        if isinstance(value, list):
+            stack.extend((item, local) for item in reversed(value))
+        elif isinstance(value, Name):
+            if value.id not in local:
+                found.append((value.id, value.span))
+        elif isinstance(value, Node):
+            inner = local | getattr(value, "local_names", frozenset())
+            stack.extend((field, inner) for field in reversed(list(value.fields().values())))
+    return found
+
+
+def caret(lines, span):
+    from gradcli.runtime.report import source_with_caret
+
+    return source_with_caret(lines, span)
+
+
+def source_text(lines, span):
+    if span.line != span.end_line:
+        return "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
+                          lines[span.end_line - 1][:span.end_col]])
+    line, start, end = lines[span.line - 1], span.col, span.end_col
+    # A binary operation's span starts at its left operand without the parentheses around it
+    # (`(x + y) * z` spans `x + y) * z`): widen it to the parentheses its text leaves unmatched.
+    depth = lowest = 0
+    for char in line[start:end]:
+        depth += (char == "(") - (char == ")")
+        lowest = min(lowest, depth)
+    for _ in range(-lowest):
+        start = max(line.rfind("(", 0, start), 0)
+    for _ in range(depth - lowest):
+        end = line.find(")", end) + 1 or len(line)
+    return line[start:end]
