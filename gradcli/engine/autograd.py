@@ -191,6 +191,8 @@ def _deliver_to_leaf(node, grad, targets, captured, capture, create_graph):
         return
     if not targets or node in targets:
         _accumulate(tensor, grad, create_graph)
+        for hook in tensor._post_accumulate_hooks or ():
+            hook(tensor)
 
 
 def _accumulate_non_leaf(targets, node, grad, inputs, create_graph):

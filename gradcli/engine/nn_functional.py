@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 
+from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, operands
@@ -211,3 +212,18 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                   reduction="mean", label_smoothing=0.0):
     dim = 1 if input.ndim > 1 else 0
     return nll_loss(log_softmax(input, dim), target, weight, size_average, ignore_index, reduce, reduction)
+
+
+@op("linear", method=False, namespaces=F)
+def linear(input, weight, bias=None):
+    """input @ weight.T + bias, recorded as torch records it: one AddmmBackward0 (a 2-D input, or any contiguous
+    input flattened to 2-D and viewed back), else matmul and an in-place add."""
+    if bias is None:
+        return matmul(input, weight.t())
+    if input.ndim == 2:
+        return addmm(bias, input, weight.t())
+    if input.is_contiguous() and input.ndim:
+        rows = input.reshape(int(np.prod(input.shape[:-1])), input.shape[-1])
+        out = addmm(bias, rows, weight.t())
+        return out.view(*input.shape[:-1], out.shape[1])
+    return matmul(input, weight.t()).add_(bias)

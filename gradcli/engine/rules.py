@@ -9,8 +9,8 @@ A Rule is one line of data, as in PyTorch's derivatives.yaml and HIPS autograd's
   ``vjp(grad, out, *inputs, *params)``; inputs the rule does not save arrive as Meta (shape, dtype).
   Broadcasting is undone once, by the engine (autograd.py calls sum_to), never per rule;
 * ``formulas``: one short string per vjp, the local derivative d out / d input in the rule's terms, for
-  `gradcli explain`: inputs are ``a``, ``b`` (in order), the result ``out``, params by the names the vjps
-  give them (``alpha``, ``dim``, ...). Where the Jacobian is not elementwise (matrix products, reductions
+  `gradcli explain`: inputs are ``a``, ``b``, ``c`` (in order), the result ``out``, params by the names the
+  vjps give them (``alpha``, ``dim``, ...). Where the Jacobian is not elementwise (matrix products, reductions
   along dims, shape changes) the formula is the vector-Jacobian product written over ``grad``
   (``grad @ b.T``). MulBackward0: ``("b", "a")``; ExpBackward0: ``("exp(a) = out",)``;
 * ``saved_names``: torch's names of the inputs, then of the params, as ``grad_fn._saved_<name>`` shows them
@@ -31,7 +31,7 @@ _state = grad_mode.state
 
 R = {}                  # rule name -> Rule: the table, filled by the op modules as they are imported
 METHODS = {}            # Tensor attribute name -> function (operators and conversions: gradcli/engine/methods.py)
-EXPORTS = {"torch": {}, "torch.nn.functional": {}}  # namespace -> {public name: function}
+EXPORTS = {"torch": {}, "torch.nn.functional": {}, "torch.linalg": {}}  # namespace -> {public name: function}
 _TENSOR_ARGUMENTS = {}  # public function -> how many of its leading arguments are tensors
 
 
@@ -72,6 +72,24 @@ class Rule:
         self.save_output = save in ("output", "both")
         self.saves = self.save_inputs or self.save_output
         self.view = view                       # the output shares storage (and version counter) with input 0
+
+    def saved_value(self, node, field):
+        """(found, value) of node's saved `field` under torch's name: 'result', or one of saved_names. A Python
+        number the op took as an operand comes back as torch saves it, a 0-d tensor (int64 or float64)."""
+        n_inputs = len(node.metas)
+        if field == "result":  # torch unpacks a saved output as a new tensor over the same data and node
+            out = node.output
+            if out is None:
+                return self.save_output, None
+            alias = _make(out._data, requires_grad=True, version_counter=out._version_counter)
+            alias.grad_fn = out.grad_fn
+            return True, alias
+        if field in self.saved_names[:n_inputs]:
+            value = node.inputs[self.saved_names.index(field)]
+            return self.save_inputs, value if value is None or type(value) is Tensor else _make(np.asarray(value))
+        if field in self.saved_names[n_inputs:]:
+            return True, node.params[self.saved_names.index(field) - n_inputs]
+        return False, None
 
     def __call__(self, *inputs, params=(), arrays=None):
         """Run the forward on arrays and, if any input requires grad, record a node."""

@@ -42,6 +42,7 @@ class Tensor:
     _base = None            # the tensor whose storage a view shares
     _accumulator = None     # the AccumulateGrad node of a leaf, made on first use
     _hooks = None
+    _post_accumulate_hooks = None
     _retains_grad = False
     _location = None        # where the tensor was made or last written in place (when a front end asks)
 
@@ -143,6 +144,16 @@ class Tensor:
             hooks = self._hooks = self._hooks or []
         else:
             hooks = self.grad_fn.pre_hooks = self.grad_fn.pre_hooks or []
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call hook(tensor) after backward() has accumulated this leaf's gradient into .grad."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        hooks = self._post_accumulate_hooks = self._post_accumulate_hooks or []
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 

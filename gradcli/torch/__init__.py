@@ -7,10 +7,10 @@ from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
     equal, eye, from_numpy, full, full_like, get_rng_state, initial_seed, isclose, linspace, manual_seed, ones, ones_like, rand, rand_like,
-    randn, randn_like, set_rng_state, tensor, zeros, zeros_like,
+    randn, randn_like, set_rng_state, tensor, zeros, zeros_like, normal, randperm,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import autograd, nn  # noqa: E402
+from . import autograd, linalg, nn  # noqa: E402
 
 globals().update(_EXPORTS["torch"])  # every op declared for torch: sin, sum, matmul, ... (gradcli/engine/ops)
 

@@ -216,6 +216,17 @@ PROD_ZEROS = ("prod's gradient with a zero input is a constant (_prod_others bui
 W_EXP2 = np.random.default_rng(1).standard_normal((3, 4))  # the w of gradient_of(torch.exp2, (3, 4))
 
 
+def well_conditioned(rng, shapes):
+    """A (batches of) square matrices near 3 * I, so solve is smooth around them, and B."""
+    a = rng.uniform(-1, 1, shapes[0]) + 3 * np.eye(shapes[0][-1])
+    return [a, rng.uniform(-2, 2, shapes[1])]
+
+
+def solve_ref(a, b):
+    vector = b.ndim == 1 or b.shape == a.shape[:-1]
+    return np.linalg.solve(a, b[..., None])[..., 0] if vector else np.linalg.solve(a, b)
+
+
 def gradient_of(f, shape):
     """a -> the gradient of (f(a) * w).sum(), built with create_graph: made of f's own backward ops."""
     w = torch.tensor(np.random.default_rng(1).standard_normal(shape))
@@ -415,6 +426,17 @@ CASES = [
     C("squeeze_matmul", lambda a, b: a @ b, [((3,), (3, 4))], ref=np.matmul),
     C("unsafe_view", lambda a, b: a @ b, [((2, 3, 4), (4, 2))], ref=np.matmul, name="batch_matmul"),
     C("unsafe_view", lambda a: a.t().reshape(-1), [((3, 4),)], ref=lambda a: a.T.reshape(-1), name="reshape"),
+    C("addmm", lambda a, b, c: torch.addmm(a, b, c), [((2,), (3, 4), (4, 2)), ((3, 2), (3, 4), (4, 2))],
+      ref=lambda a, b, c: a + b @ c),
+    C("addmm", lambda a, b, c: torch.addmm(a, b, c, beta=0.5, alpha=-2), [((3, 2), (3, 4), (4, 2))],
+      ref=lambda a, b, c: 0.5 * a - 2 * b @ c, name="beta_alpha"),
+    C("addmm", lambda x, w, b: F.linear(x, w, b), [((3, 4), (2, 4), (2,)), ((2, 3, 4), (2, 4), (2,))],
+      ref=lambda x, w, b: x @ w.T + b, name="linear"),
+    C("solve", lambda a, b: torch.linalg.solve(a, b), [((3, 3), (3,)), ((3, 3), (3, 2)), ((2, 3, 3), (2, 3))],
+      joint=well_conditioned, ref=solve_ref),
+    C("solve", lambda a, b: torch.linalg.solve(a, b, left=False), [((3, 3), (2, 3)), ((2, 3, 3), (2, 2, 3))],
+      joint=well_conditioned, ref=lambda a, b: np.swapaxes(solve_ref(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2),
+      name="right"),
     # shapes
     C("view", lambda a: a.view(4, 3) * 2, [((3, 4),)], ref=lambda a: a.reshape(4, 3) * 2),
     C("view", lambda a: a.reshape(-1), [((2, 3, 2),)], ref=lambda a: a.reshape(-1), name="reshape"),

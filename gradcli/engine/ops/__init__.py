@@ -1,10 +1,10 @@
 """The differentiable ops, one module per family. Each op is declared once, beside its public function (see
 gradcli/engine/rules.py for what a declaration holds); importing this package fills the rule table R.
 
-    pointwise    exp, log, sin, ..., abs, relu, clamp: functions of one tensor, elementwise
-    arithmetic   + - * / ** %, maximum, minimum, where, comparisons
+    pointwise    exp, log, sin, atan, erf, ..., abs, relu, floor, round, clamp: elementwise, of one tensor
+    arithmetic   + - * / ** %, maximum, minimum, atan2, hypot, where, comparisons
     reductions   sum, mean, prod, max/min, argmax, norm, softmax, any/all
-    linalg       matmul, mm, bmm, mv, dot, outer
+    linalg       matmul, mm, bmm, mv, dot, outer, addmm, linalg.solve
     shapes       view, reshape, squeeze, expand, transpose, permute, clone, to, cat, stack
     indexing     x[key], select
     inplace      x[key] = v and the in-place methods (add_, ...), writes through views

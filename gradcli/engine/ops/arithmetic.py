@@ -8,7 +8,7 @@ from ..dtypes import FLOATING
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
 from .pointwise import log, reciprocal
-from .shared import binary, broadcast_error, const, mask, no_grad_result, operands
+from .shared import binary, broadcast_error, const, mask, no_grad_result, operands, zeros_like_constant
 
 
 @op("add", rules=dict(add=Rule(
@@ -47,9 +47,17 @@ def div(a, b, rounding_mode=None):
     return binary(R["div"], a, b, floating=True)
 
 
+def _pow_scalar_vjp(g, a, b):
+    """torch's pow_backward: zeros for b == 0, else g * (b * a**(b - 1)), a**(b - 1) kept in the graph even for
+    b == 2 or 1, so every higher derivative of x**3 has a grad_fn until it is the constant 0."""
+    if b == 0:
+        return zeros_like_constant(g)
+    return g * R["mul_scalar"](a ** (b - 1), params=(b,))
+
+
 @op("pow", rules=dict(
     pow_scalar=Rule("PowBackward0", np.power,
-                    lambda g, out, a, b: g * 0 if b == 0 else g * (a * 2) if b == 2 else g * b * a ** (b - 1),
+                    lambda g, out, a, b: _pow_scalar_vjp(g, a, b),
                     formulas=("b * a**(b - 1)",), saved_names=("self", "exponent")),
     pow_tensor=Rule("PowBackward1", np.power,
                     lambda g, out, a, b: where(mask(b._data == 0, b), 0., g * b * a ** (b - 1)),

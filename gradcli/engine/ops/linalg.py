@@ -1,4 +1,4 @@
-"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer."""
+"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer, addmm; torch.linalg.solve."""
 
 import numpy as np
 
@@ -93,3 +93,67 @@ def dot(a, b):
 @op("outer")
 def outer(a, b):
     return a.unsqueeze(1) * b  # torch records outer as a broadcast multiply (MulBackward0)
+
+
+@op("addmm", rules=dict(addmm=Rule(
+    "AddmmBackward0", lambda a, b, c, beta, alpha: a * beta + (b @ c) * alpha if (beta, alpha) != (1, 1) else a + b @ c,
+    lambda g, out, a, b, c, beta, alpha: g * beta if beta != 1 else g,
+    lambda g, out, a, b, c, beta, alpha: g.mm(c.t()) * alpha if alpha != 1 else g.mm(c.t()),
+    lambda g, out, a, b, c, beta, alpha: b.t().mm(g) * alpha if alpha != 1 else b.t().mm(g),
+    reads=((), (2,), (1,)), formulas=("beta", "alpha * grad @ c.T", "alpha * b.T @ grad"),
+    saved_names=("self", "mat1", "mat2", "beta", "alpha"))))
+def addmm(input, mat1, mat2, beta=1, alpha=1):
+    """beta * input + alpha * (mat1 @ mat2), one node (nn.functional.linear records it)."""
+    mm(mat1, mat2)  # torch's checks and messages for the product (the value is recomputed in the rule)
+    arrays = (input._data, mat1._data, mat2._data)
+    try:
+        return R["addmm"](input, mat1, mat2, params=(beta, alpha), arrays=arrays)
+    except ValueError:
+        raise RuntimeError(f"The expanded size of the tensor ({mat2.shape[1]}) must match the existing size "
+                           f"({input.shape[-1]}) at non-singleton dimension 1.") from None
+
+
+class LinAlgError(RuntimeError):
+    """torch.linalg.LinAlgError (torch._C._LinAlgError): a singular matrix, for example."""
+
+
+LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
+
+
+def _solve_forward(a, b, vector, left):
+    try:
+        if vector:
+            return np.linalg.solve(a, b[..., None])[..., 0]
+        if left:
+            return np.linalg.solve(a, b)
+        return np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)).swapaxes(-1, -2)
+    except np.linalg.LinAlgError:
+        raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix is singular.") from None
+
+
+def _solve_grad_b(g, a, vector, left):
+    """The gradient of B: g solved against A^T from the same side, itself recorded (second derivatives work)."""
+    if vector:  # as torch's formula: the vectors as one-column matrices, and back
+        return R["solve"](a.transpose(-1, -2), g.unsqueeze(-1), params=(False, left)).squeeze(-1)
+    return R["solve"](a.transpose(-1, -2), g, params=(False, left))
+
+
+def _solve_grad_a(g, out, a, vector, left):
+    gb = _solve_grad_b(g, a, vector, left)
+    if vector:
+        return -(gb.unsqueeze(-1) * out.unsqueeze(-2))
+    return -(gb @ out.transpose(-1, -2)) if left else -(out.transpose(-1, -2) @ gb)
+
+
+@op("solve", method=False, namespaces=("torch.linalg",), tensors=2, rules=dict(solve=Rule(
+    "LinalgSolveExBackward0", _solve_forward,
+    lambda g, out, a, b, vector, left: _solve_grad_a(g, out, a, vector, left),
+    lambda g, out, a, b, vector, left: _solve_grad_b(g, a, vector, left), save="both", reads=((0,), (0,)),
+    formulas=("-solve(a.T, grad) @ out.T", "solve(a.T, grad)"), saved_names=("A", "B", "vector", "left"))))
+def solve(A, B, left=True):
+    """torch.linalg.solve: X with A @ X = B (left=False: X @ A = B); B a vector or matrices, batched as A."""
+    if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.solve: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1]} matrices")
+    vector = left and (B.ndim == 1 or B.ndim == A.ndim - 1 and B.shape == A.shape[:-1])  # B: (batches of) vectors
+    return binary(R["solve"], A, B, vector, left, floating=True)

@@ -145,7 +145,7 @@ trunc = _rounding("trunc", "TruncBackward0", np.trunc)
     round=Rule("RoundBackward0", np.round, _no_gradient, save=None, formulas=("0",)),
     round_decimals=Rule("RoundBackward1", np.round, _no_gradient, save=None, formulas=("0",),
                         saved_names=("self", "decimals"))))
-def round(x, decimals=None):
+def round(x, *, decimals=None):
     if not x.dtype.is_floating_point:
         return clone_without_history(x)
     if decimals is None:

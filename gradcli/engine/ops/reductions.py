@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import dtypes
 from ..rules import R, Rule, float_array, op, rule
-from ..tensor import _make
+from ..tensor import Tensor, _make
 from .arithmetic import maximum, minimum
 from .pointwise import abs, exp, sign
 from .shared import const, count, dims, mask, restore_dims
@@ -122,7 +122,7 @@ def _along_dim_rule(name):
 
 
 def _extremum(name, x, dim, keepdim, other):
-    if isinstance(dim, type(x)) and other is None:
+    if isinstance(dim, Tensor) and other is None:
         dim, other = None, dim
     if other is not None:
         return (maximum if name == "max" else minimum)(x, other)
