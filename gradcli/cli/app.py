@@ -5,7 +5,7 @@ import sys
 
 import typer
 
-from gradcli.cli import calc, check, repl, run
+from gradcli.cli import calc, check, explain, repl, run
 
 app = typer.Typer(
     name="gradcli",
@@ -29,6 +29,7 @@ app.command("jacobian", **calc.REGISTRATION)(calc.jacobian_command)
 app.command("hessian", **calc.REGISTRATION)(calc.hessian_command)
 app.command("jvp", **calc.REGISTRATION)(calc.jvp_command)
 app.command("graph", **calc.REGISTRATION)(calc.graph_command)
+app.command("explain", **calc.REGISTRATION)(explain.explain_command)
 app.command("repl")(repl.repl_command)
 app.command("check", cls=calc.VerbatimCommand)(check.check_command)
 
