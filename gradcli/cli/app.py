@@ -5,7 +5,7 @@ import sys
 
 import typer
 
-from gradcli.cli import calc, check, explain, repl, run
+from gradcli.cli import calc, check, explain, plot, repl, run
 
 app = typer.Typer(
     name="gradcli",
@@ -30,6 +30,7 @@ app.command("hessian", **calc.REGISTRATION)(calc.hessian_command)
 app.command("jvp", **calc.REGISTRATION)(calc.jvp_command)
 app.command("graph", **calc.REGISTRATION)(calc.graph_command)
 app.command("explain", **calc.REGISTRATION)(explain.explain_command)
+app.command("plot", **calc.REGISTRATION)(plot.plot_command)
 app.command("repl")(repl.repl_command)
 app.command("check", cls=calc.VerbatimCommand)(check.check_command)
 
