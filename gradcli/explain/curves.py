@@ -6,8 +6,6 @@ elementwise or not; derivatives of order 2 differentiate the first derivative's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 import gradcli.torch as torch
@@ -19,12 +17,12 @@ class CurveError(Exception):
     """Why f cannot be drawn along the variable (its value is not a scalar)."""
 
 
-@dataclass
 class Curves:
-    variable: str
-    xs: np.ndarray                      # the sample points
-    series: dict[str, np.ndarray]       # "f", "df/dx", "d2f/dx2": one value per sample point (nan where none)
-    points: list[tuple[float, dict[str, float]]]  # the marked points: x and each series' value there
+    def __init__(self, variable, xs, series, points):
+        self.variable = variable
+        self.xs = xs              # the sample points
+        self.series = series      # {"f", "df/dx", "d2f/dx2": one value per sample point (nan where none)}
+        self.points = points      # the marked points: [(x, {series name: value there})]
 
     def json_object(self, numbers):
         return {"variable": self.variable, "x": numbers(self.xs),

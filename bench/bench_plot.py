@@ -1,0 +1,75 @@
+"""`gradcli plot` start-up benchmark: `python bench/bench_plot.py [--runs N]`.
+
+Whole processes, as a user starts them, each timed from spawn to exit, interleaved round-robin so that load
+on a shared machine hits every row alike (medians and minimums shown; the minimum is the least noisy):
+  numpy         python -c "import numpy"                                         (the floor)
+  plot          python -m gradcli plot "x**2 * sin(x)" --range x=-3:3 --order 2  (goal: at most 1.6x numpy)
+  plot --json   the same, the sampled series as JSON (no plotille)
+  grad          python -m gradcli grad "x**2 * sin(x)" --at x=0.5 --json      (for reference: one derivative)
+Then, in one fresh process, where the plot's time goes.
+"""
+
+import argparse
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_calc import ENV, REPO, run  # noqa: E402  (the same process timer as the calculator's benchmark)
+
+PLOT = ["plot", "x**2 * sin(x)", "--range", "x=-3:3", "--order", "2"]
+GOAL = 1.6
+BREAKDOWN_SCRIPT = """
+import io, time
+marks = [("start", time.perf_counter())]
+import numpy
+marks.append(("import numpy", time.perf_counter()))
+import typer
+from gradcli.cli import app
+marks.append(("import typer, the CLI and the engine", time.perf_counter()))
+from gradcli.cli import calc, plot
+problem = calc.Problem("x**2 * sin(x)", ["x=-3.0"], ["x"], calc.DType.float64)
+marks.append(("parse EXPR, bind x", time.perf_counter()))
+curves = plot.sampled(problem, "x", -3.0, 3.0, 2, [])
+marks.append(("sample f, df/dx, d2f/dx2 (%d points)" % plot.SAMPLES, time.perf_counter()))
+import plotille
+marks.append(("import plotille", time.perf_counter()))
+plot.drawing(curves, "title")
+marks.append(("draw", time.perf_counter()))
+for (_, before), (name, after) in zip(marks, marks[1:]):
+    print(f"  {name:<50s} {(after - before) * 1000:7.1f} ms")
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=20)
+    options = parser.parse_args()
+    rows = {
+        "numpy": [sys.executable, "-c", "import numpy"],
+        "plot": [sys.executable, "-m", "gradcli", *PLOT],
+        "plot --json": [sys.executable, "-m", "gradcli", *PLOT, "--json"],
+        "grad": [sys.executable, "-m", "gradcli", "grad", "x**2 * sin(x)", "--at", "x=0.5", "--json"],
+    }
+    for command in rows.values():  # warm-up: caches, .pyc files
+        run(command)
+    times = {name: [] for name in rows}
+    for _ in range(options.runs):
+        for name, command in rows.items():
+            times[name].append(run(command)[0])
+
+    print(f"gradcli {' '.join(PLOT[:2])!s} ..., {options.runs} runs each, interleaved\n")
+    print(f"  {'':12s} {'median':>9s} {'min':>9s}")
+    for name, samples in times.items():
+        print(f"  {name:12s} {statistics.median(samples) * 1000:7.1f}ms {min(samples) * 1000:7.1f}ms")
+    for name in ("plot", "plot --json", "grad"):
+        median = statistics.median(times[name]) / statistics.median(times["numpy"])
+        low = min(times[name]) / min(times["numpy"])
+        print(f"\n  {name} / numpy: {median:.2f}x median, {low:.2f}x min   (goal: <= {GOAL}x)", end="")
+    print("\n\nwhere a plot's time goes (one fresh process, after Python's own start):")
+    subprocess.run([sys.executable, "-c", BREAKDOWN_SCRIPT], cwd=REPO, env=ENV, check=True)
+
+
+if __name__ == "__main__":
+    main()
