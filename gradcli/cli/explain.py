@@ -80,6 +80,49 @@ def run_labels(run):
     return run.output, SourceLabels()
 
 
+def explain_variable(name, value, variables, lines, stream):
+    """The REPL's `:explain NAME`: explain the graph that computed the session's tensor `value`, its nodes
+    labelled with the session's lines that made them; returns why it cannot be explained, or None."""
+    from gradcli.cli.repl_views import _source
+    from gradcli.engine.tensor import Tensor
+    from gradcli.explain import ExplainError, Labels, explain
+    from gradcli.runtime.access import type_name
+
+    if not isinstance(value, Tensor):
+        return f"{name} is a {type_name(value)}, not a tensor"
+    names = {id(tensor): label for label, tensor in variables.items() if isinstance(tensor, Tensor)}
+    produced = {tensor.grad_fn: tensor for tensor in variables.values()
+                if isinstance(tensor, Tensor) and tensor.grad_fn is not None}
+    produced[value.grad_fn] = value
+
+    class SessionLabels(Labels):
+        def source(self, node):
+            text = _source(lines, node) or None
+            named = names.get(id(produced.get(node)))
+            return f"{named} = {text}" if named and text and named != text else named or text
+
+        def value(self, node):
+            return produced.get(node)
+
+        def leaf_name(self, tensor):
+            return names.get(id(tensor))
+
+        def leaf_rank(self, tensor):
+            return ranks.get(id(tensor))
+
+    ranks = {key: rank for rank, key in enumerate(names)}  # leaves in the order the session bound them
+    try:
+        explanation = explain(value, SessionLabels())
+    except ExplainError as error:
+        return f"cannot explain {name}: {error}"
+    except RuntimeError as error:  # the graph's saved tensors were freed (or changed) by an earlier input
+        if getattr(error, "context", {}).get("kind") not in ("freed", "modified"):
+            raise
+        return f"cannot explain {name}: {error}"
+    stream.write(text(explanation, f"explain {name}", colour_wanted(stream)))
+    return None
+
+
 # ---- rendering ------------------------------------------------------------------------------------------
 
 BOLD, RED, CYAN, GREEN = "1", "1;31", "36", "32"

@@ -27,6 +27,7 @@ numbers are as they were before the failing input.
   :help          this text
   :vars          your variables: shape, dtype, requires_grad, is_leaf, whether .grad is set
   :graph NAME    the graph that computed tensor NAME
+  :explain NAME  backprop through that graph, node by node (nothing is written to any .grad)
   :reset         forget every variable and the session's history
   :save FILE     write the inputs that succeeded as a script (runs with gradcli run FILE)
   :load FILE     run a script into the session (as one input: all of it, or none if it fails)
@@ -193,9 +194,9 @@ class Session:
         if handler is None:
             self._write_error(f"repl: unknown command {name} (:help lists the commands)\n")
             return
-        wants_argument = handler in (Session.graph, Session.save, Session.load)
+        wants_argument = handler in (Session.graph, Session.explain, Session.save, Session.load)
         if wants_argument != bool(argument):
-            usage = f"{name} {'NAME' if handler is Session.graph else 'FILE'}" if wants_argument else name
+            usage = f"{name} {'NAME' if handler in (Session.graph, Session.explain) else 'FILE'}" if wants_argument else name
             self._write_error(f"repl: usage: {usage}\n")
             return
         self.ensure_loaded()
@@ -228,6 +229,17 @@ class Session:
         if problem:
             self._write_error(f"repl: {problem}\n")
 
+    def explain(self, name):
+        from gradcli.cli.explain import explain_variable
+
+        value = self.variables.get(name, _UNSET)
+        if value is _UNSET:
+            self._write_error(f"repl: no variable named {name}\n")
+            return
+        problem = explain_variable(name, value, self.user_variables(), self.lines, self.out)
+        if problem:
+            self._write_error(f"repl: {problem}\n")
+
     def save(self, path):
         try:
             with open(path, "w", encoding="utf-8") as stream:
@@ -247,8 +259,8 @@ class Session:
             return
         self.run_input(source)
 
-    COMMANDS = {":help": help, ":vars": vars, ":graph": graph, ":reset": reset_command, ":save": save,
-                ":load": load}
+    COMMANDS = {":help": help, ":vars": vars, ":graph": graph, ":explain": explain, ":reset": reset_command,
+                ":save": save, ":load": load}
 
 
 _UNSET = object()
