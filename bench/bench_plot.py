@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_calc import ENV, REPO, run  # noqa: E402  (the same process timer as the calculator's benchmark)
+from bench_calc import ENV, REPO, interleaved, print_times  # noqa: E402  (the calculator benchmark's timing)
 
 PLOT = ["plot", "x**2 * sin(x)", "--range", "x=-3:3", "--order", "2"]
 GOAL = 1.6
@@ -52,17 +52,9 @@ def main():
         "plot --json": [sys.executable, "-m", "gradcli", *PLOT, "--json"],
         "grad": [sys.executable, "-m", "gradcli", "grad", "x**2 * sin(x)", "--at", "x=0.5", "--json"],
     }
-    for command in rows.values():  # warm-up: caches, .pyc files
-        run(command)
-    times = {name: [] for name in rows}
-    for _ in range(options.runs):
-        for name, command in rows.items():
-            times[name].append(run(command)[0])
-
-    print(f"gradcli {' '.join(PLOT[:2])!s} ..., {options.runs} runs each, interleaved\n")
-    print(f"  {'':12s} {'median':>9s} {'min':>9s}")
-    for name, samples in times.items():
-        print(f"  {name:12s} {statistics.median(samples) * 1000:7.1f}ms {min(samples) * 1000:7.1f}ms")
+    _, times = interleaved(rows, options.runs)
+    print(f"gradcli {' '.join(PLOT)}, {options.runs} runs each, interleaved\n")
+    print_times(times)
     for name in ("plot", "plot --json", "grad"):
         median = statistics.median(times[name]) / statistics.median(times["numpy"])
         low = min(times[name]) / min(times["numpy"])

@@ -221,22 +221,20 @@ class Session:
     def graph(self, name):
         from gradcli.cli.repl_views import show_graph
 
-        value = self.variables.get(name, _UNSET)
-        if value is _UNSET:
-            self._write_error(f"repl: no variable named {name}\n")
-            return
-        problem = show_graph(name, value, self.user_variables(), self.lines, self.out)
-        if problem:
-            self._write_error(f"repl: {problem}\n")
+        self._show_variable(name, show_graph)
 
     def explain(self, name):
         from gradcli.cli.explain import explain_variable
 
+        self._show_variable(name, explain_variable)
+
+    def _show_variable(self, name, view):
+        """view(name, value, variables, lines, stream) shows it, or returns why it cannot."""
         value = self.variables.get(name, _UNSET)
         if value is _UNSET:
             self._write_error(f"repl: no variable named {name}\n")
             return
-        problem = explain_variable(name, value, self.user_variables(), self.lines, self.out)
+        problem = view(name, value, self.user_variables(), self.lines, self.out)
         if problem:
             self._write_error(f"repl: {problem}\n")
 
