@@ -117,6 +117,16 @@ def test_a_computation_error_exits_1():
     assert outcome.exit_code == 1 and "RuntimeError" in outcome.stderr
 
 
+def test_a_terminal_shows_the_same_text_with_the_nan_origin_in_red():
+    from test_calc_output import ANSI, run_in_terminal
+
+    shown = run_in_terminal("explain", *CASES["nan_forward"])
+    golden = (GOLDEN / "nan_forward.txt").read_text(encoding="utf-8")
+    assert ANSI.sub("", shown) == golden
+    assert "\x1b[1;31m  log(x)      LogBackward0  []  -inf  <- -inf first appears here\x1b[0m" in shown
+    assert run_in_terminal("explain", *CASES["nan_forward"], env={"NO_COLOR": "1"}) == golden
+
+
 def test_every_golden_file_has_a_case():
     assert sorted(path.stem for path in GOLDEN.glob("*.txt")) == sorted(CASES)
 

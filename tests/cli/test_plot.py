@@ -36,6 +36,15 @@ def test_a_real_process_on_a_pipe_prints_the_same_without_colour():
     assert outcome.stdout == (GOLDEN / "sin_order2.txt").read_text(encoding="utf-8")
 
 
+def test_a_terminal_gets_colour_and_no_color_the_pipe_text():
+    from test_calc_output import ANSI, ANSI_COLOUR, run_in_terminal
+
+    golden = (GOLDEN / "sin_order2.txt").read_text(encoding="utf-8")
+    shown = run_in_terminal("plot", *CASES["sin_order2"])
+    assert ANSI_COLOUR.search(shown) and ANSI.sub("", shown) == golden
+    assert run_in_terminal("plot", *CASES["sin_order2"], env={"NO_COLOR": "1"}) == golden
+
+
 def test_each_curve_has_its_own_line_style_in_the_legend():
     lines = invoke("plot", *CASES["sin_order2"]).stdout.splitlines()
     legend = [line.split() for line in lines if line.strip().endswith(("  f", "df/dx", "d2f/dx2"))]
