@@ -157,7 +157,7 @@ def text(explanation, title, colour=False):
     lines += ["", "backward: newest node first, each once every use of its value has sent its gradient"]
     for step in explanation.backward:
         lines.append(joined("  ", [(paint(step.label, BOLD), None), (paint(step.grad_fn, CYAN), None),
-                                   ("grad ", step.upstream)]))
+                                   valued("grad", step.upstream)]))
         targets = [f"→ {sent.to} ({sent.input_name})" for sent in step.sent]
         for sent, target in zip(step.sent, targets):
             parts = [(target.ljust(max(map(len, targets))), None), *_sent_parts(sent)]
@@ -167,7 +167,7 @@ def text(explanation, title, colour=False):
             lines.append(joined("    ", [(paint(f"{label}.grad = ", GREEN), grad)]))
     lines += ["", "leaves"]
     for label, grad in explanation.grads.items():
-        lines.append(joined("  ", [(f"{label}.grad = ", grad)]))
+        lines.append(joined("  ", [valued(f"{label}.grad", grad)]))
     return "\n".join(lines) + "\n"
 
 
@@ -175,19 +175,23 @@ def shape_words(shape):
     return "[" + ", ".join(map(str, shape)) + "]"
 
 
+def valued(words, array):
+    """`words = ` before a value, with the shape when it is not a single number: `grad [3, 2] = `."""
+    return (f"{words} {shape_words(array.shape)} = " if array.ndim else f"{words} = "), array
+
+
 def _sent_parts(sent):
+    """The local derivative and the product (or the vjp in words), sum_to, +=: what one input receives."""
     if sent.local is not None:
-        parts = [(f"∂/∂{sent.input_name} = {sent.formula} = ", sent.local),
-                 (f"grad · {sent.formula} = ", sent.product)]
-    elif sent.formula is not None:
-        parts = [(f"{sent.formula} = ", sent.product)]
+        parts = [valued(f"∂/∂{sent.input_name} = {sent.formula}", sent.local),
+                 valued(f"grad · {sent.formula}", sent.product)]
     else:
-        parts = [("vjp = ", sent.product)]
+        parts = [valued(sent.formula if sent.formula is not None else "vjp", sent.product)]
     if sent.reduced_from is not None:
-        parts.append((f"sum_to from {shape_words(sent.reduced_from)} to {shape_words(sent.gradient.shape)} = ",
+        parts.append((f"sum_to {shape_words(sent.reduced_from)} → {shape_words(sent.gradient.shape)} = ",
                       sent.gradient))
     if sent.running_sum is not None:
-        parts.append(("+= gives ", sent.running_sum))
+        parts.append(valued("+=, running sum", sent.running_sum))
     return parts
 
 
