@@ -9,10 +9,11 @@ from conftest import REPO, invoke
 SECTION = "## Calculator: grad, jacobian, hessian, jvp, graph"
 
 
-def examples():
+def examples(heading=SECTION):
+    """(command, what it prints) for each `$ gradcli ...` line of the README section under `heading`."""
     text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text[text.index(SECTION):]
-    section = section[:section.index("\n## ", len(SECTION))]
+    section = text[text.index(heading):]
+    section = section[:section.index("\n## ", len(heading))]
     found = []
     for block in section.split("```console\n")[1:]:
         lines = block[:block.index("```")].splitlines()

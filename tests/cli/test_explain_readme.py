@@ -1,0 +1,22 @@
+"""The README's explain and plot examples are real: each `$ gradcli ...` prints what the README shows."""
+
+import shlex
+
+import pytest
+
+from conftest import invoke
+from test_calc_readme import examples
+
+SECTIONS = ("## Explain: backprop node by node", "## Plot: f and its derivatives")
+EXAMPLES = [example for heading in SECTIONS for example in examples(heading)]
+
+
+def test_each_section_has_examples():
+    assert all(examples(heading) for heading in SECTIONS)
+
+
+@pytest.mark.parametrize("command, shown", EXAMPLES, ids=[command[:60] for command, _ in EXAMPLES])
+def test_readme_example(command, shown):
+    outcome = invoke(*shlex.split(command)[1:])
+    assert outcome.exit_code == 0
+    assert outcome.stdout + outcome.stderr == shown
