@@ -183,8 +183,10 @@ def valued(words, array):
 def _sent_parts(sent):
     """The local derivative and the product (or the vjp in words), sum_to, +=: what one input receives."""
     if sent.local is not None:
-        parts = [valued(f"∂/∂{sent.input_name} = {sent.formula}", sent.local),
-                 valued(f"grad · {sent.formula}", sent.product)]
+        constant = _is_number(sent.formula)  # ∂/∂a = 1, not 1 = 1.
+        parts = [(f"∂/∂{sent.input_name} = {sent.formula}", None) if constant
+                 else valued(f"∂/∂{sent.input_name} = {sent.formula}", sent.local),
+                 valued(f"grad · {_operand(sent.formula)}", sent.product)]
     else:
         parts = [valued(sent.formula if sent.formula is not None else "vjp", sent.product)]
     if sent.reduced_from is not None:
@@ -193,6 +195,23 @@ def _sent_parts(sent):
     if sent.running_sum is not None:
         parts.append(valued("+=, running sum", sent.running_sum))
     return parts
+
+
+def _is_number(words):
+    try:
+        float(words)
+    except ValueError:
+        return False
+    return True
+
+
+def _operand(formula):
+    """The formula as a factor of the product: its last form without notes (`exp(a) = out` gives `out`),
+    `b` and `cos(a)` as they are, `1 / a` in parentheses."""
+    import re
+
+    formula = formula.split("  (")[0].split(" = ")[-1]
+    return formula if re.fullmatch(r"-?[\w.]+(\(.*\))?", formula) and formula.count("(") <= 1 else f"({formula})"
 
 
 def joined(indent, parts):

@@ -17,9 +17,10 @@ import numpy as np
 
 import gradcli.torch as torch
 from gradcli.engine import dtypes
-from gradcli.engine.ops import Meta, sum_to
+from gradcli.engine.rules import Meta, sum_to
 
 LEAF = "leaf"
+INPUT_NAMES = "abcdefgh"
 # A formula that names `grad` is the whole vector-Jacobian product in words (`grad @ b.T`); any other is
 # the local derivative, which multiplies the incoming gradient elementwise.
 NAMES_GRAD = re.compile(r"\bgrad\b")
@@ -228,11 +229,10 @@ class _Names:
         return self.known[node]
 
     def input_name(self, node, k):
-        """The rule's name for input k: its vjp's parameter (vjp(g, out, a, b, ...)), as formulas use it."""
+        """The rule's name for input k, as its formulas write it: a, b, c... in order (the engine's convention)."""
         if node.rule.variadic:
             return f"input {k}"
-        parameters = node.rule.vjps[k].__code__.co_varnames[2:2 + len(node.edges)]
-        return parameters[k] if k < len(parameters) else f"input {k}"
+        return INPUT_NAMES[k] if k < len(INPUT_NAMES) else f"input {k}"
 
     def stage(self, node, shapes):
         if _is_leaf(node):

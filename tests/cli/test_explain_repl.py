@@ -39,15 +39,15 @@ forward: each value in the order it was computed
 
 backward: newest node first, each once every use of its value has sent its gradient
   f = (x + 2*y) * z   MulBackward0   grad = 1.
-    → x + 2*y (a)   vjp = 19.
-    → z (b)         vjp = -5.
+    → x + 2*y (a)   ∂/∂a = b = 19.   grad · b = 19.
+    → z (b)         ∂/∂b = a = -5.   grad · a = -5.
     z.grad = -5.
   x + 2*y   AddBackward0   grad = 19.
-    → x (a)     vjp = 19.
-    → 2*y (b)   vjp = 19.
+    → x (a)     ∂/∂a = 1   grad · 1 = 19.
+    → 2*y (b)   ∂/∂b = alpha = 1.   grad · alpha = 19.
     x.grad = 19.
   2*y   MulBackward0   grad = 19.
-    → y (a)   vjp = 38.
+    → y (a)   ∂/∂a = b = 2.   grad · b = 38.
     y.grad = 38.
 
 leaves
