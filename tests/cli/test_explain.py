@@ -66,6 +66,8 @@ def test_the_walk_is_the_engines_own_order_and_gives_its_gradients(name):
             tensor.register_hook(lambda grad, node=tensor.grad_fn: visited.append(node))
     run.output.backward()
     assert visited
+    for step in explanation.backward:  # formulas are the rule table's own, never a second table
+        assert all(sent.formula in step.node.rule.formulas for sent in step.sent)
     shown = [step.node for step in explanation.backward]
     assert [node for node in shown if node in set(visited)] == list(dict.fromkeys(visited))
     leaves = {run.names[id(tensor)]: tensor for tensor in run.tensors.values() if tensor.is_leaf and tensor.requires_grad}
