@@ -47,7 +47,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     options = parser.parse_args()
 
-    from gradcli.cli import calc, check_format, check_grade
+    from gradcli import calc, grading
 
     calc.calculator("float64")  # the namespace every command builds once
     with tempfile.TemporaryDirectory() as directory:
@@ -56,7 +56,7 @@ def main():
         times, cpu_times = [], []
         for _ in range(options.runs):
             start, cpu_start = time.perf_counter(), time.process_time()
-            results = [check_grade.grade(spec) for spec in check_format.load(path)]
+            results = [grading.grade(spec) for spec in grading.load(path)]
             times.append(time.perf_counter() - start)
             cpu_times.append(time.process_time() - cpu_start)
         statuses = {status: sum(r.status == status for r in results) for status in ("pass", "fail", "error")}

@@ -1,5 +1,5 @@
-"""`gradcli check FILE...`: grade derivative answers in TOML problem sets; `--gradcheck EXPR --at ...`: check
-autograd itself against finite differences.
+"""`gradcli check FILE...`: grade derivative answers in TOML problem sets (gradcli.grading); `--gradcheck EXPR
+--at ...`: check autograd itself against finite differences (gradcli.calc.gradcheck).
 
 Exit codes: 0 every problem passes; 1 a problem failed or could not be graded (or gradcheck failed);
 2 a file cannot be read, is not TOML or lacks a required key, or the command line is wrong. Only typer is
@@ -11,9 +11,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from gradcli.cli import calc
-
-EXIT_FAILED, EXIT_INVALID = 1, 2
+from gradcli.cli.shared import At, reported_errors
+from gradcli.exitcodes import EXIT_FAILURE, EXIT_USAGE
 
 
 def check_command(
@@ -28,70 +27,63 @@ def check_command(
             "--gradcheck", metavar="EXPR", show_default=False,
             help="Instead of files: compare autograd's derivative of EXPR with float64 finite differences.")]
         = None,
-        at: calc.At = None) -> None:
+        at: At = None) -> None:
     """Grade derivative answers: gradcli check examples/homework/calculus.toml"""
     if gradcheck is not None:
         return _gradcheck(gradcheck, at, json, files)
     results = []
-    with calc.reported_errors():  # errors and engine warnings as `gradcli: ...` lines, as the calculator's
+    with reported_errors():  # errors and engine warnings as `gradcli: ...` lines, as the calculator's
         results = _grade_files(files, at, verbose, json, junit)
     if not results or not all(result.ok for result in results):
-        raise typer.Exit(EXIT_FAILED)
+        raise typer.Exit(EXIT_FAILURE)
 
 
 def _grade_files(files, at, verbose, as_json, junit):
+    from gradcli.calc import CalcError
+
     if not files:
-        raise calc.CalcError("give one or more FILEs to grade (or --gradcheck EXPR --at NAME=VALUE)", EXIT_INVALID)
+        raise CalcError("give one or more FILEs to grade (or --gradcheck EXPR --at NAME=VALUE)", EXIT_USAGE)
     if at:
-        raise calc.CalcError("--at goes with --gradcheck; a problem's points are given in its file (at = [...])",
-                             EXIT_INVALID)
-    from gradcli.cli import check_format, check_grade, check_output
+        raise CalcError("--at goes with --gradcheck; a problem's points are given in its file (at = [...])",
+                        EXIT_USAGE)
+    from gradcli import grading
+    from gradcli.cli import output
 
     try:
-        specs = [spec for path in files for spec in check_format.load(path)]
-    except check_format.FormatError as error:
-        raise calc.CalcError(str(error), EXIT_INVALID) from None
-    results = [check_grade.grade(spec) for spec in specs]
+        specs = [spec for path in files for spec in grading.load(path)]
+    except grading.FormatError as error:
+        raise CalcError(str(error), EXIT_USAGE) from None
+    results = [grading.grade(spec) for spec in specs]
     if as_json:
-        sys.stdout.write(check_output.json_text(results))
+        sys.stdout.write(output.check_json_text(results))
     else:
-        check_output.show(results, verbose)
+        output.show_check(results, verbose)
     if junit:
         try:
-            check_output.write_junit(results, junit)
+            output.write_check_junit(results, junit)
         except OSError as error:
-            raise calc.CalcError(f"--junit {junit}: cannot write the file: {error.strerror}", EXIT_INVALID) from None
+            raise CalcError(f"--junit {junit}: cannot write the file: {error.strerror}", EXIT_USAGE) from None
     return results
 
 
 def _gradcheck(expr, at, as_json, files):
     """torch.autograd.gradcheck's comparison: the analytical Jacobian against float64 central differences."""
-    import json
-
-    from gradcli.engine.functional import GradcheckError, gradcheck
+    from gradcli import calc
 
     found = None
-    with calc.reported_errors():
+    with reported_errors():
         if files:
-            raise calc.CalcError("give either FILE... or --gradcheck EXPR, not both", EXIT_INVALID)
-        problem = calc.Problem(expr, at, None, calc.DType.float64)
-        if not problem.wrt:
-            raise calc.CalcError("--gradcheck needs at least one input: --at NAME=VALUE")
-
-        def mismatch():
-            try:
-                gradcheck(problem.function, problem.inputs())
-            except GradcheckError as error:  # a disagreement is the answer, not an error in EXPR
-                return str(error).strip()
-            return None
-
-        found = calc.computing(problem, mismatch)
-        message = found or "autograd agrees with central differences (eps=1e-06, atol=1e-05, rtol=0.001)"
+            raise calc.CalcError("give either FILE... or --gradcheck EXPR, not both", EXIT_USAGE)
+        problem = calc.Problem(expr, at, None, "float64")
+        found = calc.gradcheck(problem)
+        message = found or calc.GRADCHECK_AGREES
         if as_json:
+            import json
+
             sys.stdout.write(json.dumps({"expr": problem.source, "context": problem.context(), "ok": found is None,
                                          "message": message}) + "\n")
         else:
             sys.stdout.write(f"gradcheck {'passed' if found is None else 'FAILED'}: {problem.source} "
                              f"{problem.context()}\n{message}\n")
     if found is not None:
-        raise typer.Exit(EXIT_FAILED)
+        raise typer.Exit(EXIT_FAILURE)

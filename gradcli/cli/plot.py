@@ -9,17 +9,15 @@ when a plot is drawn (never for --json).
 from __future__ import annotations
 
 import math
-import os
 import sys
 from typing import Annotated, Optional
 
 import typer
 
-from gradcli.cli.calc import (At, CalcError, DType, DTypeOption, Expr, Json, Problem, checked_choice, computing,
-                              parse_value, reported_errors)
+from gradcli.calc.errors import CalcError
+from gradcli.cli.shared import At, DType, DTypeOption, Expr, reported_errors
 
-WIDTH, HEIGHT = 60, 16          # the drawing area, in characters (each 2 x 4 braille dots)
-SAMPLES = 2 * WIDTH + 1         # one sample per braille column, both ends included
+WIDTH, HEIGHT = 60, 16          # the drawing area, in characters (each 2 x 4 braille dots, one sample a column)
 STYLES = ("solid", "dashed", "dotted")
 COLOURS = ("blue", "red", "green")
 DASH = 4                        # samples drawn, then skipped, along a dashed curve
@@ -41,54 +39,44 @@ def plot_command(expr: Expr,
                  json: Annotated[bool, typer.Option("--json", help="Print the sampled series as one JSON object.")]
                  = False) -> None:
     """f and its derivatives along one variable: gradcli plot "x**2 * sin(x)" --range x=-3:3"""
-    from gradcli.cli import render
+    from gradcli import ansi, calc
+    from gradcli.cli import output
+    from gradcli.explain.curves import sample_problem
 
     with reported_errors():
         variable, low, high = parse_range(range_)
-        order = checked_choice("--order", order, (1, 2))
+        order = calc.checked_choice("--order", order, (1, 2))
         marked = parse_points(points, variable)
-        problem = Problem(expr, [*(at or ()), f"{variable}={low!r}"], [variable], dtype)
-        others = [name for name in problem.values if name != variable]
-
-        curves = computing(problem, sampled, problem, variable, low, high, order, marked)
+        problem = calc.Problem(expr, [*(at or ()), f"{variable}={low!r}"], [variable], dtype)
+        curves = sample_problem(problem, variable, low, high, order, marked)
         if json:
-            import json as json_module
-
-            sys.stdout.write(json_module.dumps(curves.json_object(render.json_numbers), allow_nan=False) + "\n")
+            output.write_json(curves.json_object(output.json_numbers))
             return
-        held = ", ".join(f"{name}={problem.value_texts[name]}" for name in others)
+        held = ", ".join(f"{name}={text}" for name, text in problem.value_texts.items() if name != variable)
         title = f"{problem.source}  along {variable} in [{low:g}, {high:g}]" + (f", at {held}" if held else "")
-        sys.stdout.write(drawing(curves, title, colour=sys.stdout.isatty() and not os.environ.get("NO_COLOR")))
-
-
-def sampled(problem, variable, low, high, order, marked):
-    from gradcli.explain.curves import CurveError, sample
-
-    try:
-        return sample(problem.function, variable, low, high, SAMPLES, order, marked,
-                      lambda value: problem.tensor(value, requires_grad=True))
-    except CurveError as error:  # EXPR computed, but does not give one number per point
-        raise CalcError(str(error)) from None
+        sys.stdout.write(drawing(curves, title, colour=ansi.colour_enabled(sys.stdout)))
 
 
 def parse_range(text):
+    from gradcli.calc import parse_value
+
     name, equals, interval = (text or "").partition("=")
     name = name.strip()
     low_text, colon, high_text = interval.partition(":")
     if not equals or not colon or not name.isidentifier():
         raise CalcError(f"--range {text}: expected NAME=LOW:HIGH, e.g. --range x=-3:3")
-    low, high = (float(parse_value(part, f"--range {name}")) if parse_value(part, f"--range {name}").ndim == 0
-                 else _not_a_number(text) for part in (low_text, high_text))
+    bounds = [parse_value(part, f"--range {name}") for part in (low_text, high_text)]
+    if any(bound.ndim for bound in bounds):
+        raise CalcError(f"--range {text}: LOW and HIGH must be numbers")
+    low, high = (float(bound) for bound in bounds)
     if not (math.isfinite(low) and math.isfinite(high) and low < high):
         raise CalcError(f"--range {text}: LOW and HIGH must be finite numbers with LOW < HIGH")
     return name, low, high
 
 
-def _not_a_number(text):
-    raise CalcError(f"--range {text}: LOW and HIGH must be numbers")
-
-
 def parse_points(options, variable):
+    from gradcli.calc import parse_value
+
     found = []
     for text in options or ():
         name, equals, values = text.partition("=")
@@ -107,7 +95,7 @@ def drawing(curves, title, colour=False):
     import numpy as np
     import plotille
 
-    from gradcli.cli.render import torch_numbers
+    from gradcli.calc import torch_numbers
 
     figure = plotille.Figure()
     figure.width, figure.height = WIDTH, HEIGHT

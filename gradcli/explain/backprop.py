@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 import gradcli.torch as torch
+from gradcli.calc.errors import CalcError
 from gradcli.engine import dtypes
 from gradcli.engine.rules import Meta, sum_to
 
@@ -26,8 +27,9 @@ INPUT_NAMES = "abcdefgh"
 NAMES_GRAD = re.compile(r"\bgrad\b")
 
 
-class ExplainError(Exception):
-    """Why a graph cannot be explained (a non-scalar output, a graph already freed by a backward)."""
+class ExplainError(CalcError):
+    """Why a graph cannot be explained (a non-scalar output, a graph already freed by a backward): a usage
+    error (exit code 2) for the command line."""
 
 
 @dataclass
@@ -123,7 +125,11 @@ def explain(output, labels=None):
                            "reduce it with sum(...) or mean(...)")
     if not output.requires_grad:
         raise ExplainError("the output does not depend on any input that requires grad: there is no graph to explain")
-    root = output.grad_fn or output._grad_accumulator()
+    if output.grad_fn is None:  # the output is itself a leaf: d output / d output = 1
+        name = labels.leaf_name(output) or f"{LEAF} 1"
+        return Explanation([Stage(name, LEAF, tuple(output.shape), output.detach().numpy())], [],
+                           {name: np.ones_like(output.detach().numpy())})
+    root = output.grad_fn
     functions, leaves = _reachable(root)
     ranks = {leaf: labels.leaf_rank(leaf.variable) for leaf in leaves}
     leaves.sort(key=lambda leaf: (ranks[leaf] is None, ranks[leaf] or 0))
@@ -167,8 +173,6 @@ def _walk(root, functions, leaves, names, seed):
                 if uses[edge] == 0 and _is_leaf(edge) and edge in buffers:
                     step.completed.append((names.label(edge), buffers.pop(edge).numpy()))
             steps.append(step)
-    if _is_leaf(root):  # the output is itself a leaf: d output / d output = 1
-        return steps, {names.label(root): seed.numpy()}
     completed = dict(done for step in steps for done in step.completed)
     return steps, {names.label(leaf): completed[names.label(leaf)] for leaf in leaves
                    if names.label(leaf) in completed}
@@ -272,6 +276,12 @@ def _is_leaf(node):
 
 def _non_finite(array):
     return array.dtype.kind == "f" and not np.isfinite(array).all()
+
+
+def non_finite_kinds(array):
+    """`nan`, `inf`, `-inf` or several (`nan and inf`): which non-finite values `array` holds."""
+    return " and ".join(name for name, present in (("nan", np.isnan(array).any()), ("inf", np.isposinf(array).any()),
+                                                   ("-inf", np.isneginf(array).any())) if present)
 
 
 def _mark_first(items, test):

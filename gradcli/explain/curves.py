@@ -9,12 +9,14 @@ from __future__ import annotations
 import numpy as np
 
 import gradcli.torch as torch
+from gradcli.calc.errors import CalcError, computing
 
 MAX_ORDER = 2
+SAMPLES = 121  # one per braille column of a 60-character plot, both ends included
 
 
-class CurveError(Exception):
-    """Why f cannot be drawn along the variable (its value is not a scalar)."""
+class CurveError(CalcError):
+    """Why f cannot be drawn along the variable (it does not give one number per point): a usage error."""
 
 
 class Curves:
@@ -30,6 +32,13 @@ class Curves:
                 "points": [{"x": numbers(np.float64(x)), **{name: numbers(np.float64(value))
                                                             for name, value in values.items()}}
                            for x, values in self.points]}
+
+
+def sample_problem(problem, variable, low, high, order=1, points=(), samples=SAMPLES):
+    """The curves of a gradcli.calc.Problem's EXPR along `variable` (bound, and the one input differentiated),
+    the other inputs held at their values; an error EXPR raises is a CalcError (exit code 1)."""
+    return computing(problem, sample, problem.function, variable, low, high, samples, order, points,
+                     lambda value: problem.tensor(value, requires_grad=True))
 
 
 def series_names(variable, order):

@@ -42,17 +42,17 @@ def test_golden(name):
 
 def explained(name):
     """The explanation of a case, and the graphview.Run it was made from (the output and its leaves)."""
-    from gradcli.cli.calc import Problem
-    from gradcli.cli.explain import run_labels
-    from gradcli.cli.graphview import Run
+    from gradcli.calc import Problem
+    from gradcli.calc.graph import Run
     from gradcli.explain import explain
+    from gradcli.explain.sources import ProblemLabels
 
     code, *options = CASES[name]
     bindings = [value for option, value in zip(options[::2], options[1::2]) if option == "--at"]
     dtype = dict(zip(options[::2], options[1::2])).get("--dtype", "float64")
     problem = Problem(code, bindings, None, dtype, statements=True)
     run = Run(problem, problem.leaves())
-    return explain(*run_labels(run)), run
+    return explain(run.output, ProblemLabels(run)), run
 
 
 @pytest.mark.parametrize("name", CASES)

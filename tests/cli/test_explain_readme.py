@@ -4,10 +4,17 @@ import shlex
 
 import pytest
 
-from conftest import invoke
-from test_calc_readme import examples
+from conftest import REPO, console_examples, invoke
 
 SECTIONS = ("## Explain: backprop node by node", "## Plot: f and its derivatives")
+
+
+def examples(heading):
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text[text.index(heading):]
+    return console_examples(section[:section.index("\n## ", len(heading))])
+
+
 EXAMPLES = [example for heading in SECTIONS for example in examples(heading)]
 
 

@@ -1,0 +1,341 @@
+"""Grading one problem: its reference derivative by autograd at seeded stratified points, compared with the
+given answer. Expressions are those of the calculator (its namespace, float64), each parsed once.
+
+For speed, a problem whose variables are all scalars is evaluated for all its points at once, each variable
+a vector of points (an elementwise f then gives every point's derivative in one backward pass). That is
+only right for elementwise expressions, so the batch is checked against two points evaluated alone; any
+disagreement or exception falls back to evaluating the points one by one, which is always right.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gradcli import calc
+
+MAX_FAILED_DRAWS = 10
+BATCH_AGREEMENT = dict(rtol=1e-9, atol=1e-12, equal_nan=True)
+
+
+class ProblemError(Exception):
+    """This problem cannot be graded; the others still are."""
+
+
+@dataclass
+class Point:
+    values: dict            # {variable: float64 array}
+    expected: dict          # {variable: the autograd derivative}
+    given: dict = field(default_factory=dict)
+    error: float = 0.0      # the relative error: |a - b| / (|b| + abs_tolerance / tolerance), worst element
+    explicit: bool = False
+    agrees: bool = True     # error <= tolerance
+
+
+@dataclass
+class Result:
+    name: str
+    file: str
+    status: str             # "pass", "fail" or "error"
+    message: str = ""
+    points: list = field(default_factory=list)
+    worst: Point | None = None
+
+    @property
+    def ok(self):
+        return self.status == "pass"
+
+
+def grade(spec):
+    """The Result of one ProblemSpec: pass, fail (with the points that differ) or error (with why)."""
+    try:
+        return _graded(spec)
+    except ProblemError as error:
+        return Result(spec.name, spec.file, "error", str(error).rstrip())
+
+
+def _graded(spec):
+    f = Expression(spec.f, "f")
+    variables = _variables(spec, f)
+    answers = _answers(spec, variables, f)
+    numeric = any(isinstance(answer, np.ndarray) for answer in answers.values())
+    explicit = _explicit_points(spec, variables)
+    if numeric and not explicit:
+        raise ProblemError("answers given as numbers need explicit points: add at = [{ x = ... }]")
+    points = [] if numeric else _sampled_points(spec, variables, f)
+    points += _checked_explicit(explicit, variables, f)
+    _compare(spec, points, answers, variables)
+    worst = max(points, key=lambda point: point.error)
+    for point in points:
+        point.agrees = point.error <= spec.tolerance
+    failed = sum(not point.agrees for point in points)
+    if failed:
+        return Result(spec.name, spec.file, "fail", f"differs at {failed} of {len(points)} points", points, worst)
+    return Result(spec.name, spec.file, "pass", f"agrees at {len(points)} points", points, worst)
+
+
+class Expression:
+    """An expression of the calculator's language, parsed once and evaluated at many points."""
+
+    def __init__(self, source, label):
+        self.label = label
+        self.calculator = calc.calculator("float64")
+        try:
+            self.program = calc.Program(source, statements=False)
+        except calc.CalcError as error:  # its message speaks of the calculator's argument, EXPR
+            raise ProblemError(error.message.replace("EXPR", label, 1)) from None
+        self.names = list(dict.fromkeys(name for name, _ in calc.names_read(self.program.body)))
+        self.free_names = [name for name in self.names if not self.calculator.has(name)]
+
+    def __call__(self, bindings):
+        value = self.program.run(self.calculator.interpreter(bindings))
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return calc.torch_namespace().tensor(float(value), dtype=self.calculator.dtype)
+        if not isinstance(value, calc.torch_namespace().Tensor):
+            raise ProblemError(f"{self.label} gives a {type(value).__name__}, not a tensor or a number")
+        return value
+
+    def describe(self, error):
+        """An exception raised while evaluating, in the expression's terms (a caret under its failing part)."""
+        return f"{self.label}: {calc.describe_exception(error, self.program.lines)}"
+
+
+def _variables(spec, f):
+    """{variable: shape}: f's free names (scalars unless `vars` gives a shape), and the names `vars` or the
+    answer's table declare, even those the calculator knows (a variable `t` hides the function t)."""
+    declared = {*spec.shapes, *(spec.answer if isinstance(spec.answer, dict) else ())}
+    variables = {name: () for name in f.names if name in declared or name in f.free_names}
+    variables.update(spec.shapes)
+    if not variables:
+        known = [name for name in f.names if len(name) == 1]  # e, t: the calculator's, or meant as variables?
+        raise ProblemError("f has no variables to differentiate with respect to"
+                           + (f" (to make {known[0]} one, declare it: vars = {{ {known[0]} = [] }})" if known else ""))
+    for name in spec.ranges:
+        if name not in variables:
+            raise ProblemError(f"range names unknown variable '{name}' (f's variables: {', '.join(variables)})")
+    return variables
+
+
+def _answers(spec, variables, f):
+    """{variable: Expression or float64 array of one value per explicit point}."""
+    if isinstance(spec.answer, dict):
+        given = spec.answer
+    elif len(variables) == 1:
+        given = {next(iter(variables)): spec.answer}
+    else:
+        near = [f.calculator.close_to(name) for name in variables]
+        hint = "; ".join(f"did you mean {n} for {v}?" for v, n in zip(variables, near) if n)
+        raise ProblemError(f"f has variables {', '.join(variables)}: give answer as a table of partials, "
+                           f"answer = {{ {', '.join(f'{name} = ...' for name in variables)} }}"
+                           + (f" ({hint})" if hint else ""))
+    answers = {}
+    for name, answer in given.items():
+        if name not in variables:
+            raise ProblemError(f"answer names unknown variable '{name}' (f's variables: {', '.join(variables)})")
+        label = f"answer for {name}" if isinstance(spec.answer, dict) else "answer"
+        if isinstance(answer, str):
+            answers[name] = Expression(answer, label)
+            unknown = [free for free in answers[name].free_names if free not in variables]
+            if unknown:
+                raise ProblemError(f"{label} names unknown variable '{unknown[0]}' "
+                                   f"(f's variables: {', '.join(variables)})")
+        else:
+            answers[name] = _numbers(answer, label, variables[name], len(spec.at))
+    return answers
+
+
+def _numbers(value, label, shape, count):
+    try:
+        array = np.array(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ProblemError(f"{label}: expected numbers, not {value!r}") from None
+    if count == 1 and array.shape == shape:  # one explicit point: its value alone, without the list
+        array = array[None]
+    if array.shape != (count, *shape):
+        raise ProblemError(f"{label} has shape {list(array.shape)}: expected {list((count, *shape))} "
+                           f"(one value{' of shape ' + str(list(shape)) if shape else ''} per explicit point)")
+    return array
+
+
+def _explicit_points(spec, variables):
+    points = []
+    for point in spec.at:
+        missing = [name for name in variables if name not in point]
+        unknown = [name for name in point if name not in variables]
+        if missing or unknown:
+            raise ProblemError(f"at point {point}: " + (f"missing variable '{missing[0]}'" if missing
+                                                         else f"unknown variable '{unknown[0]}'"))
+        values = {}
+        for name, shape in variables.items():
+            values[name] = _numbers(point[name], f"at point {point}: {name}", shape, 1)[0]
+            if not np.isfinite(values[name]).all():
+                raise ProblemError(f"at point {point}: {name} is not finite")
+        points.append(values)
+    return points
+
+
+# ---- the reference derivative ---------------------------------------------------------------------------
+
+
+def _sampled_points(spec, variables, f):
+    """spec.points points, stratified: each variable's interval (each element's, for a vector) is cut into
+    spec.points equal strata and each point draws once, uniformly, inside its own stratum (a Latin
+    hypercube), so the points cover the interval and never sit on grid values such as 0 or 1. A point
+    where f or its derivative is not finite redraws anywhere in the interval (its stratum may lie outside
+    f's domain: log(x) on [-2, 2])."""
+    rng = np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode())])
+    n = spec.points
+    strata = {name: rng.permuted(np.broadcast_to(np.arange(n).reshape(n, *(1,) * len(shape)), (n, *shape)), axis=0)
+              for name, shape in variables.items()}
+
+    def draw(indices, stratified):
+        drawn = {}
+        for name in variables:
+            low, high = spec.ranges.get(name, spec.default_range)
+            stratum = strata[name][indices]
+            position = (stratum + rng.random(stratum.shape)) / n if stratified else rng.random(stratum.shape)
+            drawn[name] = low + (high - low) * position
+        return drawn
+
+    values = draw(np.arange(n), stratified=True)
+    expected = {}
+    failed_draws = np.zeros(n, dtype=int)
+    pending = np.arange(n)
+    while pending.size:
+        subset = {name: array[pending] for name, array in values.items()}
+        derivatives = _reference(f, variables, subset)
+        finite = np.ones(pending.size, dtype=bool)
+        for name, array in derivatives.items():
+            finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
+        for i, index in enumerate(pending[finite]):
+            expected[index] = {name: array[finite][i] for name, array in derivatives.items()}
+        pending = pending[~finite]
+        failed_draws[pending] += 1
+        if (failed_draws >= MAX_FAILED_DRAWS).any():
+            raise ProblemError(f"cannot find enough points in the domain: f or its derivative is not finite "
+                               f"at {MAX_FAILED_DRAWS} draws in a row; narrow its range")
+        for name, array in draw(pending, stratified=False).items():
+            values[name][pending] = array
+    return [Point({name: values[name][i] for name in variables}, expected[i]) for i in range(n)]
+
+
+def _checked_explicit(explicit, variables, f):
+    if not explicit:
+        return []
+    derivatives = _reference(f, variables, {name: np.stack([p[name] for p in explicit]) for name in variables})
+    points = []
+    for i, values in enumerate(explicit):
+        expected = {name: array[i] for name, array in derivatives.items()}
+        if not all(np.isfinite(array).all() for array in expected.values()):
+            raise ProblemError(f"f or its derivative is not finite at the explicit point {_point_text(values)}")
+        points.append(Point(values, expected, explicit=True))
+    return points
+
+
+def _reference(f, variables, values):
+    """{variable: derivatives, one per point} for f at `values` ({variable: array of points}); f's own value
+    at a point is folded in: where it is not finite, so is every derivative."""
+    batched = _batched(_reference_at, f, variables, values)
+    if batched is not None:
+        return batched
+    rows = [_reference_at(f, variables, {name: array[i] for name, array in values.items()})
+            for i in range(_count(values))]
+    return {name: np.stack([row[name] for row in rows]) for name in variables}
+
+
+def _reference_at(f, variables, values, batch=None):
+    torch = calc.torch_namespace()
+    leaves = {name: torch.tensor(array, dtype=torch.float64, requires_grad=True) for name, array in values.items()}
+    try:
+        output = f(leaves)
+    except ProblemError:
+        raise
+    except Exception as error:
+        raise ProblemError(f.describe(error)) from None
+    if output.shape != (() if batch is None else (batch,)):
+        raise ProblemError(f"f must give one number, but it gives shape {list(output.shape)}")
+    if output.requires_grad:
+        grads = torch.autograd.grad(output.sum(), list(leaves.values()), allow_unused=True)
+    else:  # f does not depend on its variables at all
+        grads = [None] * len(leaves)
+    f_value = output.detach().numpy()
+    derivatives = {}
+    for (name, leaf), grad in zip(leaves.items(), grads):
+        derivative = np.zeros(leaf.shape) if grad is None else grad.numpy().astype(np.float64)
+        derivatives[name] = np.where(np.isfinite(f_value), derivative, np.nan)
+    return derivatives
+
+
+def _batched(evaluate, expression, variables, values):
+    """`evaluate` for all points at once, or None when that cannot be trusted (see the module's docstring):
+    vector variables, an exception, or a result that differs from the first or the last point evaluated
+    alone (two points: a reduction over the batch, such as min(x), cannot make both of them look right)."""
+    if any(variables[name] for name in variables):
+        return None
+    count = _count(values)
+    try:
+        together = evaluate(expression, variables, values, batch=count)
+    except Exception:  # e.g. a condition on a tensor of several points; one by one will say what is wrong
+        return None
+    for index in dict.fromkeys((0, count - 1)):
+        alone = evaluate(expression, variables, {name: array[index] for name, array in values.items()})
+        if not all(np.allclose(together[name][index], alone[name], **BATCH_AGREEMENT) for name in together):
+            return None
+    return together
+
+
+def _count(values):
+    return len(next(iter(values.values())))
+
+
+# ---- the given answer -----------------------------------------------------------------------------------
+
+
+def _compare(spec, points, answers, variables):
+    """Fill in each point's given values and its relative error (inf where the answer is not finite)."""
+    floor = spec.abs_tolerance / spec.tolerance  # |a - b| <= abs_tol + tol * |b|  <=>  error <= tol
+    explicit_indices = [i for i, point in enumerate(points) if point.explicit]
+    values = {name: np.stack([point.values[name] for point in points]) for name in variables}
+    for name, answer in answers.items():
+        if isinstance(answer, np.ndarray):
+            given = dict(zip(explicit_indices, answer))
+        else:
+            given = dict(enumerate(_answer_values(answer, variables, values, name)))
+        for i, point in enumerate(points):
+            a, b = given[i], point.expected[name]
+            point.given[name] = a
+            with np.errstate(invalid="ignore"):
+                error = np.where(np.isfinite(a), np.abs(a - b) / (np.abs(b) + floor), np.inf)
+            point.error = max(point.error, float(np.max(error)) if error.size else 0.0)
+
+
+def _answer_values(answer, variables, values, name):
+    def evaluate(expression, _variables, at, batch=None):  # _reference_at's signature, for _batched
+        return {name: _answer_at(expression, at, variables[name], batch)}
+
+    batched = _batched(evaluate, answer, variables, values)
+    if batched is not None:
+        return batched[name]
+    return np.stack([_answer_at(answer, {var: array[i] for var, array in values.items()}, variables[name])
+                     for i in range(_count(values))])
+
+
+def _answer_at(answer, values, shape, batch=None):
+    torch = calc.torch_namespace()
+    try:
+        output = answer({name: torch.tensor(array, dtype=torch.float64) for name, array in values.items()})
+    except ProblemError:
+        raise
+    except Exception as error:
+        raise ProblemError(answer.describe(error)) from None
+    wanted = shape if batch is None else (batch, *shape)
+    if tuple(output.shape) not in (wanted, ()):  # a number stands for every element (`0` for a vector)
+        raise ProblemError(f"{answer.label} has shape {list(output.shape)}, but the derivative has shape "
+                           f"{list(shape)}")
+    return np.broadcast_to(output.detach().numpy().astype(np.float64), wanted)
+
+
+def _point_text(values):
+    return ", ".join(f"{name}={np.asarray(value).tolist()!r}" for name, value in values.items())
