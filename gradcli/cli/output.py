@@ -363,6 +363,7 @@ def show_variables(variables, stream):
 # ---- explanations (gradcli explain, the REPL's :explain) -----------------------------------------------------
 
 GAP = "   "
+EXPLAIN_THRESHOLD = 64  # an explanation shows each tensor several times: larger ones summarised (torch's ...)
 
 
 def write_json(data, stream=None):
@@ -478,7 +479,7 @@ def _joined(indent, parts):
 
 
 def _numbers(array, indent):
-    return torch_numbers(array).replace("\n", "\n" + " " * indent)
+    return torch_numbers(array, EXPLAIN_THRESHOLD).replace("\n", "\n" + " " * indent)
 
 
 def _visible_length(words):
