@@ -1,4 +1,5 @@
-"""The README's explain and plot examples are real: each `$ gradcli ...` prints what the README shows."""
+"""The README's explain and plot examples, and the explain lesson (examples/lessons/explain.md), are real:
+each `$ gradcli ...` prints what is shown below it."""
 
 import shlex
 
@@ -15,11 +16,12 @@ def examples(heading):
     return console_examples(section[:section.index("\n## ", len(heading))])
 
 
-EXAMPLES = [example for heading in SECTIONS for example in examples(heading)]
+LESSON = console_examples((REPO / "examples" / "lessons" / "explain.md").read_text(encoding="utf-8"))
+EXAMPLES = [example for heading in SECTIONS for example in examples(heading)] + LESSON
 
 
-def test_each_section_has_examples():
-    assert all(examples(heading) for heading in SECTIONS)
+def test_each_section_and_the_lesson_have_examples():
+    assert all(examples(heading) for heading in SECTIONS) and len(LESSON) == 3
 
 
 @pytest.mark.parametrize("command, shown", EXAMPLES, ids=[command[:60] for command, _ in EXAMPLES])
