@@ -201,8 +201,8 @@ def _products(node, upstream):
 
 
 def _formula(rule, k):
-    formulas = getattr(rule, "formulas", None)
-    return formulas[k] if formulas and k < len(formulas) else None
+    """Input k's formula in the rule table (a variadic rule, such as cat, has one for all its inputs)."""
+    return rule.formulas[0 if rule.variadic else k]
 
 
 def _conform(gradient, meta):
