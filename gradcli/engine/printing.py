@@ -127,12 +127,13 @@ def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, 
     return _add_suffixes(prefix + body, suffixes, indent)
 
 
-def numbers_repr(data: "np.ndarray") -> str:
-    """The numbers alone as a tensor's repr shows them: without `tensor(`, the suffixes or their indent."""
+def numbers_repr(data: "np.ndarray", threshold: int = THRESHOLD) -> str:
+    """The numbers alone as a tensor's repr shows them: without `tensor(`, the suffixes or their indent;
+    summarised past `threshold` elements, as after torch.set_printoptions(threshold=...)."""
     a = np.asarray(data)
     if a.size == 0:
         return "[]"
-    summarize = a.size > THRESHOLD
+    summarize = a.size > threshold
     return _body(a, 0, summarize, _Formatter(_summarized(a) if summarize else a))
 
 
