@@ -302,3 +302,19 @@ def test_allowed_things_still_work():
         "caught ('division by zero',)",
         "1",
     ]
+
+
+# Public Tensor attributes that scripts must not reach (none yet): each one reviewed, as those they may.
+TENSOR_ATTRIBUTES_REFUSED = frozenset()
+
+
+def test_every_public_tensor_attribute_is_reviewed():
+    """Tensor is deny-by-default: a public attribute added to the engine is unreachable from scripts until
+    it is listed in the sandbox's table (or here, refused), so that each one is looked at."""
+    from gradcli.engine.tensor import Tensor
+    from gradcli.runtime.sandbox.capabilities import TENSOR_ATTRIBUTES
+
+    unreviewed = {name for name in dir(Tensor) if not name.startswith("_")} - TENSOR_ATTRIBUTES
+    assert unreviewed <= TENSOR_ATTRIBUTES_REFUSED, (
+        f"list {sorted(unreviewed - TENSOR_ATTRIBUTES_REFUSED)} in TENSOR_ATTRIBUTES of "
+        "gradcli/runtime/sandbox/capabilities.py if scripts may use them, else in TENSOR_ATTRIBUTES_REFUSED here")

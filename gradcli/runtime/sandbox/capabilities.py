@@ -80,6 +80,11 @@ TENSOR_ATTRIBUTES = frozenset({
     "shape", "sigmoid", "sign", "sin", "size", "softmax", "sqrt", "squeeze", "sub", "sub_", "subtract", "sum", "t",
     "tan", "tanh", "to", "tolist", "transpose", "true_divide", "type", "unsqueeze", "view", "view_as", "zero_",
     "_version",  # torch documents x._version for in-place checks
+    # reviewed for the engine and torch-namespace work landing beside the language's (issue 12)
+    "acos", "acosh", "addmm", "allclose", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh",
+    "asin", "asinh", "atan", "atan2", "atanh", "ceil", "copy_", "cosh", "cpu", "cuda", "equal", "erf", "erfc",
+    "exp2", "expm1", "floor", "frac", "hypot", "is_cuda", "isclose", "log10", "log2", "normal_",
+    "register_post_accumulate_grad_hook", "round", "sinc", "sinh", "trunc", "uniform_",
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
