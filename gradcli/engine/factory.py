@@ -7,7 +7,37 @@ import numpy as np
 
 from . import dtypes
 from .random import Generator, default_generator
-from .tensor import Size, Tensor, _make
+from .tensor import Size, Tensor, _make, check_device
+
+_default_device = None  # torch.set_default_device
+
+def set_default_dtype(d):
+    if not isinstance(d, dtypes.dtype) or not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    dtypes.default_float = d
+
+
+def get_default_dtype():
+    return dtypes.default_float
+
+
+def set_default_device(device):
+    global _default_device
+    _default_device = device
+
+
+def get_default_device():
+    from .tensor import Device
+    return Device(_default_device or "cpu")
+
+
+def _on_device(device):
+    check_device(device if device is not None else _default_device)
+
+
+def _float_dtype(dtype):
+    return dtypes.to_dtype(dtype) if dtype is not None else dtypes.default_float
+
 
 def manual_seed(seed):
     """Seed the generator: from here on rand/randn give what torch gives after the same manual_seed."""
@@ -60,7 +90,7 @@ def _array(data, dtype):
             return [flat(x) for x in item]
         return item
     shape, inferred = _infer(data)
-    dt = dtypes.to_dtype(dtype) if dtype is not None else (inferred or dtypes.float32)
+    dt = dtypes.to_dtype(dtype) if dtype is not None else (inferred or dtypes.default_float)
     if isinstance(data, Tensor):
         return data._data.astype(dt.np), dt
     array = np.array(flat(data), dtype=dt.np) if shape != (0,) else np.zeros(0, dt.np)
@@ -72,11 +102,13 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
                       "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
+    _on_device(device)
     array, dt = _array(data, dtype)
     return _finish(np.array(array, copy=True), requires_grad)
 
 
 def as_tensor(data, dtype=None, device=None):
+    _on_device(device)
     if isinstance(data, Tensor) and (dtype is None or dtypes.to_dtype(dtype) is data.dtype):
         return data
     array, _ = _array(data, dtype)
@@ -144,7 +176,8 @@ def _size(size):
 
 def _filled(fill):
     def make(*size, dtype=None, requires_grad=False, device=None, out=None, layout=None):
-        dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+        _on_device(device)
+        dt = _float_dtype(dtype)
         return _finish(fill(_size(size), dt.np), requires_grad)
     return make
 
@@ -177,7 +210,7 @@ randn = _filled(_random(Generator.normal))
 
 def _like(make):
     def like(x, dtype=None, requires_grad=False, device=None, **kwargs):
-        return make(*x.shape, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad)
+        return make(*x.shape, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad, device=device)
     return like
 
 
@@ -185,21 +218,25 @@ ones_like, zeros_like, empty_like, rand_like, randn_like = map(_like, (ones, zer
 
 
 def full(size, fill_value, dtype=None, requires_grad=False, device=None):
+    _on_device(device)
     dt = dtypes.to_dtype(dtype) if dtype is not None else (
         dtypes.scalar_dtype(fill_value) if not isinstance(fill_value, Tensor) else fill_value.dtype)
     return _finish(np.full(_size(tuple(size)), fill_value, dt.np), requires_grad)
 
 
 def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
-    return full(x.shape, fill_value, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad)
+    return full(x.shape, fill_value, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad,
+                device=device)
 
 
 def eye(n, m=None, dtype=None, requires_grad=False, device=None):
-    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+    _on_device(device)
+    dt = _float_dtype(dtype)
     return _finish(np.eye(n, m, dtype=dt.np), requires_grad)
 
 
 def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
+    _on_device(device)
     if end is None:
         start, end = 0, start
     values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
@@ -216,6 +253,7 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
 
 
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
+    _on_device(device)
     dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
     steps = int(steps)
     # torch's kernel, in the output dtype: the first half counts up from start, the second down from end

@@ -82,7 +82,15 @@ class Tensor:
 
     @property
     def device(self):
-        return Device()
+        return CPU
+
+    is_cuda = False
+
+    def cpu(self):
+        return self
+
+    def cuda(self, device=None, non_blocking=False):
+        raise AssertionError(NO_CUDA)
 
     def is_floating_point(self):
         return self.dtype.is_floating_point
@@ -294,22 +302,45 @@ class Tensor:
         self._location = current_location()  # where it was last written: a front end cites it in hints
 
 
-class Device:
-    """The only device gradcli has."""
+DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
+                "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+NO_CUDA = "Torch not compiled with CUDA enabled"
 
-    type = "cpu"
-    index = None
+
+class Device:
+    """torch.device. gradcli computes on the CPU only: other devices can be named, not used."""
+
+    def __init__(self, type, index=None):
+        if isinstance(type, Device):
+            type, index = type.type, type.index
+        elif ":" in type:
+            type, number = type.split(":", 1)
+            index = int(number)
+        if type not in DEVICE_TYPES:
+            raise RuntimeError(f"Expected one of {', '.join(DEVICE_TYPES)} device type at start of device string: {type}")
+        self.type, self.index = type, index
 
     def __repr__(self):
-        return "device(type='cpu')"
+        index = f", index={self.index}" if self.index is not None else ""
+        return f"device(type='{self.type}'{index})"
 
     def __str__(self):
-        return "cpu"
+        return self.type if self.index is None else f"{self.type}:{self.index}"
 
     def __eq__(self, other):
-        return isinstance(other, Device) or other == "cpu"
+        return isinstance(other, Device) and (self.type, self.index) == (other.type, other.index)
 
-    __hash__ = object.__hash__
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+
+CPU = Device("cpu")
+
+
+def check_device(device):
+    """A device= argument: the CPU is fine; torch without CUDA refuses CUDA with this AssertionError."""
+    if device is not None and Device(device).type != "cpu":
+        raise AssertionError(NO_CUDA)
 
 
 class RemovableHandle:

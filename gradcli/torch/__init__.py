@@ -1,7 +1,8 @@
 """`import gradcli.torch as torch`: the engine under PyTorch's names, so tutorial code runs as it stands."""
 
 from gradcli.engine import dtypes as _dtypes
-from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.tensor import Device as device, Size, Tensor
+from gradcli.engine.printing import set_printoptions
 from gradcli.engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from gradcli.engine.ops import (
     abs, add, argmax, argmin, cat, clamp, clone, cos, div, dot, eq, exp, flatten, ge, gt, le, log, log1p,
@@ -11,11 +12,12 @@ from gradcli.engine.ops import (
 )
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
-    equal, eye, from_numpy, full, full_like, get_rng_state, initial_seed, isclose, linspace, manual_seed, ones, ones_like, rand, rand_like,
-    randn, randn_like, set_rng_state, tensor, zeros, zeros_like,
+    equal, eye, from_numpy, full, full_like, get_default_device, get_default_dtype, get_rng_state, initial_seed, isclose,
+    linspace, manual_seed, ones, ones_like, rand, rand_like, randn, randn_like, set_default_device, set_default_dtype,
+    set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import autograd, nn  # noqa: E402
+from . import autograd, cuda, nn  # noqa: E402
 
 float32 = float = _dtypes.float32
 float64 = double = _dtypes.float64
@@ -37,14 +39,6 @@ def is_tensor(obj):
 
 def numel(x):
     return x.numel()
-
-
-def get_default_dtype():
-    return float32
-
-
-def set_printoptions(*args, **kwargs):
-    raise NotImplementedError("gradcli prints with torch's default print options only")
 
 
 __version__ = "2.13.0"
