@@ -273,8 +273,36 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def _bind_methods():
-    for name in ("allclose", "isclose", "equal"):
+    for name in ("allclose", "isclose", "equal", "uniform_", "normal_", "copy_"):
         setattr(Tensor, name, globals()[name])
+
+
+def _fill_with(x, values):
+    from .ops import inplace
+    return inplace(x, lambda src: _make(values))
+
+
+def uniform_(x, a=0.0, b=1.0, generator=None):
+    """U[a, b) from torch's stream, formed as torch's kernel forms it: u * (b - a) + a with one rounding (a fused
+    multiply-add; for float32 the product is exact in float64, so float64 arithmetic gives the same bits)."""
+    np_dtype = x._data.dtype
+    u = (generator or default_generator).uniform(x._data.size, np_dtype).reshape(x.shape)
+    low, high = np_dtype.type(a), np_dtype.type(b)
+    wide = np.longdouble if np_dtype == np.float64 else np.float64
+    return _fill_with(x, (u.astype(wide) * wide(high - low) + wide(low)).astype(np_dtype))
+
+
+def normal_(x, mean=0.0, std=1.0, generator=None):
+    np_dtype = x._data.dtype
+    z = (generator or default_generator).normal(x._data.size, np_dtype).reshape(x.shape)
+    return _fill_with(x, z * np_dtype.type(std) + np_dtype.type(mean))
+
+
+def copy_(x, src, non_blocking=False):
+    """x.copy_(src): src's values (broadcast, cast) written into x; the gradient flows to src (CopyBackwards)."""
+    from .ops import R, inplace
+    source = src if isinstance(src, Tensor) else tensor(src)
+    return inplace(x, lambda dst, s: R["copy"](s.expand(dst.shape).to(dst.dtype)), source)
 
 
 def equal(a, b):

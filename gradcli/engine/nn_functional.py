@@ -5,8 +5,13 @@ import warnings
 import numpy as np
 
 from . import ops
-from .ops import R, log_softmax, relu, sigmoid, softmax, tanh  # noqa: F401  (re-exported as F.*)
+from .ops import R, Rule, log_softmax, relu, sigmoid, softmax, tanh  # noqa: F401  (re-exported as F.*)
 from .tensor import Tensor
+
+# bias + a @ b in one node, as torch records a linear layer on a batch (AddmmBackward0)
+R["addmm"] = Rule("AddmmBackward0", lambda bias, a, b: np.matmul(a, b) + bias,
+                  lambda g, out, bias, a, b: g, lambda g, out, bias, a, b: g.mm(b.t()),
+                  lambda g, out, bias, a, b: a.t().mm(g), reads=((), (2,), (1,)))
 
 _REDUCTIONS = ("mean", "sum", "none")
 
@@ -28,6 +33,21 @@ def _same_size(input, target):
 
 def _array(t, like):
     return None if t is None else np.broadcast_to(t._data if isinstance(t, Tensor) else np.asarray(t), like.shape).astype(like._data.dtype)
+
+
+def linear(input, weight, bias=None):
+    """input @ weight.T + bias, recorded as torch records it: with a bias, one addmm (any other input folded to a
+    matrix and the result viewed back); without, a matmul."""
+    if input.ndim == 2 and bias is not None:
+        ops._same_dtype(input, weight)
+        if input.shape[1] != weight.shape[1]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({input.shape[0]}x{input.shape[1]} and "
+                               f"{weight.shape[1]}x{weight.shape[0]})")
+        return R["addmm"](bias, input, weight.t())
+    if bias is not None:
+        flat = linear(input.reshape(-1, input.shape[-1]), weight, bias)
+        return flat.view(*input.shape[:-1], weight.shape[0])
+    return ops.matmul(input, weight.t())
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,

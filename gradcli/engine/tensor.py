@@ -42,6 +42,7 @@ class Tensor:
     _hooks = None
     _retains_grad = False
     _location = None        # where the tensor was made or last written in place (when a front end asks)
+    _is_param = False       # a torch.nn.Parameter (see gradcli/torch/nn/parameter.py)
 
     # NumPy must defer to Tensor's reflected operators (np.float64(2) * t is a Tensor, not an array).
     __array_priority__ = 1000
@@ -271,9 +272,10 @@ class Tensor:
     # ---- printing --------------------------------------------------------------------------------------------
     def __repr__(self):
         grad_fn = self.grad_fn
-        return tensor_repr(self._data, self.dtype.name,
+        text = tensor_repr(self._data, self.dtype.name,
                            requires_grad=self._requires_grad and grad_fn is None,
                            grad_fn=type(grad_fn).__name__ if grad_fn is not None else None)
+        return "Parameter containing:\n" + text if self._is_param else text
 
     __str__ = __repr__
 

@@ -373,6 +373,8 @@ CASES = [
     # linear algebra
     C("mm", lambda a, b: a.mm(b), [((3, 4), (4, 2)), ((1, 3), (3, 1))], ref=np.matmul),
     C("mm", lambda a, b: a @ b, [((2, 3), (3, 4))], ref=np.matmul, name="matmul"),
+    C("addmm", lambda b, x, w: F.linear(x, w, b), [((2,), (3, 4), (2, 4)), ((1,), (2, 3), (1, 3))],
+      ref=lambda b, x, w: x @ w.T + b, name="linear"),
     C("bmm", lambda a, b: a @ b, [((2, 3, 4), (2, 4, 2)), ((1, 3, 2), (2, 2, 3)), ((2, 1, 2, 3), (3, 3, 2))],
       ref=np.matmul),
     C("unsafe_view", lambda a, b: a @ b, [((2, 3, 4), (4,))], ref=np.matmul, name="batch_vector"),
