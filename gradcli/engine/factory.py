@@ -247,14 +247,14 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
     if dtype is not None:
         dt = dtypes.to_dtype(dtype)
     else:
-        dt = dtypes.float32 if any(isinstance(v, float) for v in values) else dtypes.int64
+        dt = dtypes.default_float if any(isinstance(v, float) for v in values) else dtypes.int64
     count = int(np.ceil((values[1] - values[0]) / values[2]))
     return _finish((values[0] + np.arange(count, dtype=np.float64) * values[2]).astype(dt.np), requires_grad)
 
 
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     _on_device(device)
-    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+    dt = _float_dtype(dtype)
     steps = int(steps)
     # torch's kernel, in the output dtype: the first half counts up from start, the second down from end
     # (the step is rounded to the dtype; each value is formed exactly, then rounded once)
