@@ -5,3 +5,4 @@ from gradcli.engine.factory import Variable
 from gradcli.engine.functional import GradcheckError, gradcheck
 from gradcli.engine.grad_mode import enable_grad, no_grad, set_grad_enabled
 from . import functional  # noqa: F401
+from .function import Function, FunctionCtx  # noqa: F401
