@@ -15,12 +15,13 @@ import warnings
 
 import numpy as np
 
-from . import dtypes, grad_mode
+from . import dtypes, forward, grad_mode
 from .dtypes import FLOATING
 from .graph import engine_error, node_class
 from .tensor import Device, Size, Tensor, _make, check_device
 
 _state = grad_mode.state
+_forward = forward.state
 
 
 class Meta:
@@ -71,6 +72,11 @@ class Rule:
             for x in inputs:
                 if type(x) is Tensor and x._requires_grad:
                     _record(self, inputs, params, out)
+                    break
+        if _forward.level is not None and not _forward.pushing:
+            for x in inputs:
+                if forward.tangent_of(x) is not None:
+                    forward.push(self, inputs, params, out)
                     break
         return out
 

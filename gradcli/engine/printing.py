@@ -123,7 +123,8 @@ def _add_suffixes(text: str, suffixes: list[str], indent: int) -> str:
     return text + ")"
 
 
-def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, grad_fn: str | None = None) -> str:
+def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, grad_fn: str | None = None,
+                tangent: str | None = None) -> str:
     """What repr(t) / str(t) prints for a torch tensor with these values, dtype name and autograd state."""
     a = np.asarray(data, dtype=_NP_DTYPES[dtype])
     prefix = "tensor("
@@ -146,6 +147,8 @@ def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, 
         suffixes.append(f"grad_fn=<{grad_fn}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:
+        suffixes.append(f"tangent={tangent}")
     return _add_suffixes(prefix + body, suffixes, indent)
 
 

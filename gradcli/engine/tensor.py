@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from . import dtypes, grad_mode, graph
+from . import dtypes, forward, grad_mode, graph
 from .graph import AccumulateGrad, current_location, engine_error
 from .printing import size_repr, tensor_repr
 
@@ -43,6 +43,8 @@ class Tensor:
     _retains_grad = False
     _location = None        # where the tensor was made or last written in place (when a front end asks)
     _is_param = False       # a torch.nn.Parameter (see gradcli/torch/nn/parameter.py)
+    _tangent = None         # forward-mode AD (forward.py): the tangent, and the dual level it belongs to
+    _tangent_level = None
 
     # NumPy must defer to Tensor's reflected operators (np.float64(2) * t is a Tensor, not an array).
     __array_priority__ = 1000
@@ -272,9 +274,11 @@ class Tensor:
     # ---- printing --------------------------------------------------------------------------------------------
     def __repr__(self):
         grad_fn = self.grad_fn
+        tangent = forward.tangent_of(self)
         text = tensor_repr(self._data, self.dtype.name,
                            requires_grad=self._requires_grad and grad_fn is None,
-                           grad_fn=type(grad_fn).__name__ if grad_fn is not None else None)
+                           grad_fn=type(grad_fn).__name__ if grad_fn is not None else None,
+                           tangent=f"{tangent}" if tangent is not None else None)
         return "Parameter containing:\n" + text if self._is_param else text
 
     __str__ = __repr__
