@@ -17,7 +17,7 @@ from gradcli.engine.factory import (
     set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import autograd, cuda, nn, optim  # noqa: E402
+from . import autograd, cuda, func, nn, optim  # noqa: E402
 
 float32 = float = _dtypes.float32
 float64 = double = _dtypes.float64
