@@ -39,20 +39,26 @@ def _gradients(outputs, inputs, cotangents, nested):
     return [g if g is not None else zeros_like(x) for g, x in zip(found, inputs)]
 
 
+def _tracked_call(func, args, kwargs, argnums, has_aux):
+    """Call func with the argnums arguments tracked. Returns (the tracked inputs, whether an outer transform is
+    differentiating, the output, aux). The caller differentiates while grad mode is still on."""
+    nums = _nums(argnums)
+    xs = list(args)
+    for i in nums:
+        xs[i] = _track(args[i])
+    out, aux = _split_aux(func(*xs, **kwargs), has_aux)
+    return [xs[i] for i in nums], any(args[i]._requires_grad for i in nums), out, aux
+
+
 def grad_and_value(func, argnums=0, has_aux=False):
     def wrapper(*args, **kwargs):
-        nums = _nums(argnums)
-        nested = any(args[i]._requires_grad for i in nums)
         with enable_grad():
-            xs = list(args)
-            for i in nums:
-                xs[i] = _track(args[i])
-            out, aux = _split_aux(func(*xs, **kwargs), has_aux)
+            inputs, nested, out, aux = _tracked_call(func, args, kwargs, argnums, has_aux)
             if not isinstance(out, Tensor) or out.ndim != 0:
                 dims = out.ndim if isinstance(out, Tensor) else 0
                 raise RuntimeError(f"grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor, got tensor "
                                    f"with {dims} dims. Maybe you wanted to use the vjp or jacrev APIs instead?")
-            grads = _gradients([out], [xs[i] for i in nums], None, nested)
+            grads = _gradients([out], inputs, None, nested)
         value, aux = (out, aux) if nested else (out.detach(), _detach(aux))
         result = _pick(grads, argnums)
         return ((result, (value, aux)) if has_aux else (result, value))
@@ -121,16 +127,11 @@ def _basis(x):
 
 def jacrev(func, argnums=0, has_aux=False):
     def wrapper(*args):
-        nums = _nums(argnums)
-        nested = any(args[i]._requires_grad for i in nums)
         with enable_grad():
-            xs = list(args)
-            for i in nums:
-                xs[i] = _track(args[i])
-            out, aux = _split_aux(func(*xs), has_aux)
-            rows = [_gradients([out], [xs[i] for i in nums], [e], True) for e in _basis(out)]
+            inputs, nested, out, aux = _tracked_call(func, args, {}, argnums, has_aux)
+            rows = [_gradients([out], inputs, [e], True) for e in _basis(out)]
         jacobians = []
-        for k, i in enumerate(nums):
+        for k, i in enumerate(_nums(argnums)):
             stacked = ops.stack([row[k] for row in rows]) if rows else zeros_like(args[i]).reshape(0, *args[i].shape)
             jac = stacked.reshape(*out.shape, *args[i].shape)
             jacobians.append(jac if nested else jac.detach())

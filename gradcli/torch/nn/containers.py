@@ -3,7 +3,21 @@
 from .module import Module, _addindent
 
 
-class Sequential(Module):
+class _Positional(Module):
+    """What Sequential and ModuleList share: sub-modules named '0', '1', ... in order."""
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+
+class Sequential(_Positional):
     def __init__(self, *modules):
         super().__init__()
         if len(modules) == 1 and isinstance(modules[0], dict):
@@ -18,43 +32,23 @@ class Sequential(Module):
             input = module(input)
         return input
 
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
-
     def __getitem__(self, index):
         modules = list(self._modules.items())
         if isinstance(index, slice):
             return Sequential(dict(modules[index]))
         return modules[_index(index, len(modules))][1]
 
-    def append(self, module):
-        self.add_module(str(len(self)), module)
-        return self
 
-
-class ModuleList(Module):
+class ModuleList(_Positional):
     def __init__(self, modules=None):
         super().__init__()
         for module in modules or ():
             self.append(module)
 
-    def append(self, module):
-        self.add_module(str(len(self)), module)
-        return self
-
     def extend(self, modules):
         for module in modules:
             self.append(module)
         return self
-
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
 
     def __getitem__(self, index):
         modules = list(self._modules.values())

@@ -184,14 +184,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        for param in self.parameters():
-            if param._grad is None:
-                continue
-            if set_to_none:
-                param._grad = None
-            else:
-                param._grad.detach_()
-                param._grad.zero_()
+        zero_grads(self.parameters(), set_to_none)
 
     def apply(self, fn):
         for module in self.children():
@@ -288,6 +281,18 @@ class Module:
 
     def __dir__(self):
         return sorted(set(object.__dir__(self)) | set(self._parameters) | set(self._buffers) | set(self._modules))
+
+
+def zero_grads(params, set_to_none):
+    """Module.zero_grad and Optimizer.zero_grad: drop each gradient, or zero it in place."""
+    for param in params:
+        if param._grad is None:
+            continue
+        if set_to_none:
+            param._grad = None
+        else:
+            param._grad.detach_()
+            param._grad.zero_()
 
 
 def _typename(value):

@@ -3,6 +3,8 @@
 from gradcli.engine.grad_mode import enable_grad, no_grad
 from gradcli.engine.tensor import Tensor
 
+from ..nn.module import zero_grads
+
 
 class Optimizer:
     def __init__(self, params, defaults):
@@ -32,15 +34,7 @@ class Optimizer:
         self.param_groups.append(param_group)
 
     def zero_grad(self, set_to_none=True):
-        for group in self.param_groups:
-            for p in group["params"]:
-                if p._grad is None:
-                    continue
-                if set_to_none:
-                    p._grad = None
-                else:
-                    p._grad.detach_()
-                    p._grad.zero_()
+        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
 
     def step(self, closure=None):
         loss = None
