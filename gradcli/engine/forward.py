@@ -6,7 +6,7 @@ A tangent is pushed through the same rule table the backward pass uses, one JVP 
 - rules linear in their tensor inputs (shapes, views, sums, cat): the JVP is the rule itself applied to the
   tangents; bilinear rules (matrix products): f(t_a, b) + f(a, t_b);
 - rules with a scalar output: the JVP is <vjp_i(1), t_i> summed over inputs;
-- the rest (softmax, log_softmax, addmm) are written out below.
+- the rest (softmax, log_softmax, addmm, max/min along a dim) are written out below.
 Tangents are ordinary tensors computed with ordinary ops, so reverse mode can differentiate through them.
 """
 
@@ -19,7 +19,7 @@ ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_sca
                "remainder", "remainder_scalar", "zero", "fill"}
 LINEAR = {"sum", "sum_dim", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
           "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
-          "index", "as_strided", "embed", "max_dim", "min_dim", "cat", "stack"}
+          "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}
 
 _levels = itertools.count(1)
@@ -131,18 +131,14 @@ def _jvp(rule, name, inputs, tangents, params, out):
                 part = vjp(t.expand(out.shape) if t.shape != out.shape else t, out, *inputs, *params)
                 total = part if total is None else total + part
         return total
-    if name in LINEAR:
-        if rule.variadic:
-            args = [t if t is not None else _zeros(x) for x, t in zip(inputs, tangents)]
-        else:
-            args = [tangents[0]] + list(inputs[1:])
-        return rule(*args, params=params)
+    if name in LINEAR:  # a tensor input without a tangent has a zero one
+        return rule(*[t if t is not None else _zeros(x) for x, t in zip(inputs, tangents)], params=params)
     if name in BILINEAR:
         (a, b), (ta, tb) = inputs, tangents
         parts = ([rule(ta, b)] if ta is not None else []) + ([rule(a, tb)] if tb is not None else [])
         return parts[0] if len(parts) == 1 else parts[0] + parts[1]
     if name in WRITTEN:
-        return WRITTEN[name](inputs, tangents, params, out)
+        return WRITTEN[name](rule, inputs, tangents, params, out)
     if out.ndim == 0 and not rule.variadic:
         total = None
         ones = out.detach() * 0 + 1
@@ -151,21 +147,28 @@ def _jvp(rule, name, inputs, tangents, params, out):
                 part = (vjp(ones, out, *inputs, *params) * t).sum()
                 total = part if total is None else total + part
         return total
-    raise NotImplementedError(f"Trying to use forward AD with {rule.grad_fn_name[:-len('Backward0')] or name} that "
-                              "does not support it because it has not been implemented yet.")
+    op = rule.grad_fn_name.rsplit("::", 1)[-1].split("Backward")[0]
+    raise NotImplementedError(f"Trying to use forward AD with {op} that does not support it because it has not been "
+                              "implemented yet.")
 
 
-def _softmax_jvp(inputs, tangents, params, out):
+def _softmax_jvp(rule, inputs, tangents, params, out):
     (t,), (dim,) = tangents, params
     return out * (t - (t * out).sum(dim, keepdim=True))
 
 
-def _log_softmax_jvp(inputs, tangents, params, out):
+def _log_softmax_jvp(rule, inputs, tangents, params, out):
     (t,), (dim,) = tangents, params
     return t - (out.exp() * t).sum(dim, keepdim=True)
 
 
-def _addmm_jvp(inputs, tangents, params, out):
+def _extremum_jvp(rule, inputs, tangents, params, out):
+    """max/min along a dim: the tangent at the chosen indices (a 0-d input has one element, its own)."""
+    t = tangents[0]
+    return t if t.ndim == 0 else rule(t, params=params)
+
+
+def _addmm_jvp(rule, inputs, tangents, params, out):
     (bias, a, b), (tbias, ta, tb) = inputs, tangents
     total = tbias if tbias is not None else _zeros(bias)  # torch's formula adds all three, zeros included
     for part in (ta.mm(b) if ta is not None else None, a.mm(tb) if tb is not None else None):
@@ -174,4 +177,5 @@ def _addmm_jvp(inputs, tangents, params, out):
     return total
 
 
-WRITTEN = {"softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp, "addmm": _addmm_jvp}
+WRITTEN = {"softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp, "addmm": _addmm_jvp, "max_dim": _extremum_jvp,
+           "min_dim": _extremum_jvp}
