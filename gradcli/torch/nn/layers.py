@@ -4,8 +4,7 @@ import math
 
 from gradcli.engine import nn_functional as F
 from gradcli.engine import ops
-from gradcli.engine.factory import empty
-from gradcli.engine.factory import rand
+from gradcli.engine.factory import empty, rand
 
 from . import init
 from .module import Module
