@@ -31,7 +31,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '015_pytorch_double_backward_square': CLASS_FUNCTION,
     '016_pytorch_double_backward_exp': CLASS_FUNCTION,
     '017_pytorch_double_backward_sinh_outputs': CLASS_FUNCTION,
-    '018_pytorch_double_backward_sinh_ctx': CLASS_FUNCTION,
     '019_pytorch_double_backward_cube': CLASS_FUNCTION,
     '020_pytorch_forward_ad_basic': 'torch.autograd.forward_ad does not exist yet',
     '021_pytorch_forward_ad_modules':
@@ -40,7 +39,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '024_pytorch_basics_tensor_attributes': 'torch.cuda does not exist yet',
     '025_pytorch_basics_tensor_operations': 'torch.matmul(..., out=) is not accepted',
     '026_pytorch_basics_tensor_numpy_bridge': 'NumPy interoperation: np.add(out=) and Tensor.numpy() sharing memory',
-    '044_d2l_autograd_control_flow': 'torch.randn(size=...) keyword is not accepted',
     '050_d2l_ndarray_memory': 'id() is not a builtin of the language',
     '051_d2l_ndarray_conversion': 'type() is not a builtin of the language',
     '055_d2l_linalg_reduction': "Tensor.sum(axis=...), NumPy's spelling that torch accepts, is not accepted",
@@ -55,7 +53,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '066_d2l_builders_xavier_init': 'torch.nn.Sequential, LazyLinear, ReLU, nn.init do not exist yet',
     '067_d2l_builders_custom_init': 'torch.nn.Sequential, LazyLinear, ReLU, nn.init do not exist yet',
     '068_d2l_builders_centered_layer': CLASS_MODULE,
-    '069_d2l_builders_parameterized_layer': CLASS_MODULE,
 }
 
 
