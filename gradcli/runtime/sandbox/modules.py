@@ -19,10 +19,16 @@ from gradcli.runtime.values import LangModule
 ENGINE_MODULES = {
     "torch": "gradcli.torch",
     "torch.autograd": "gradcli.torch.autograd",
+    "torch.autograd.forward_ad": "gradcli.torch.autograd.forward_ad",
     "torch.autograd.functional": "gradcli.torch.autograd.functional",
+    "torch.cuda": "gradcli.torch.cuda",
+    "torch.func": "gradcli.torch.func",
     "torch.linalg": "gradcli.torch.linalg",
     "torch.nn": "gradcli.torch.nn",
     "torch.nn.functional": "gradcli.torch.nn.functional",
+    "torch.nn.init": "gradcli.torch.nn.init",
+    "torch.optim": "gradcli.torch.optim",
+    "torch.optim.lr_scheduler": "gradcli.torch.optim.lr_scheduler",
 }
 MATH_NAMES = (
     "pi", "e", "tau", "inf", "nan", "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos",
