@@ -43,6 +43,7 @@ class Result:
     message: str = ""
     points: list = field(default_factory=list)
     worst: Point | None = None
+    findings: list = field(default_factory=list)   # diagnoses.Finding: what went wrong, for a fail
 
     @property
     def ok(self):
@@ -72,7 +73,11 @@ def _graded(spec):
         point.agrees = point.error <= spec.tolerance
     failed = sum(not point.agrees for point in points)
     if failed:
-        return Result(spec.name, spec.file, "fail", f"differs at {failed} of {len(points)} points", points, worst)
+        from gradcli.grading import diagnoses
+
+        findings = diagnoses.findings(f, variables, answers, points, spec.tolerance, spec.abs_tolerance)
+        return Result(spec.name, spec.file, "fail", f"differs at {failed} of {len(points)} points", points, worst,
+                      findings)
     return Result(spec.name, spec.file, "pass", f"agrees at {len(points)} points", points, worst)
 
 

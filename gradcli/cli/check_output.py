@@ -25,7 +25,10 @@ def json_object(results):
                           "max_error": None if result.worst is None else json_numbers(result.worst.error),
                           "worst_at": None if result.worst is None else
                           {name: json_numbers(value) for name, value in result.worst.values.items()},
-                          "message": result.message} for result in results]}
+                          "message": result.message,
+                          "diagnoses": [{"variable": finding.variable, "diagnosis": finding.key,
+                                         "evidence": finding.evidence} for finding in result.findings]}
+                         for result in results]}
 
 
 def json_text(results):
@@ -63,6 +66,8 @@ def show(results, verbose, stream=None):
                       Text(f"{worst.error:.3g}"))
     console.print(table)
     for result in results:
+        for finding in result.findings:
+            console.print(Text(f"{result.name}: {finding.key}: {finding.evidence}"))
         if result.status == "error" and "\n" in result.message:  # the caret under the failing part
             console.print(Text(f"{result.name}: {result.message}", style=STATUS_STYLES["error"]))
         if verbose and result.points:

@@ -1,0 +1,1 @@
+"""Grading derivative answers: sampling, comparison, diagnoses of wrong answers, keys and rosters."""
