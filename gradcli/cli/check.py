@@ -24,6 +24,20 @@ def check_command(
         json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")] = False,
         junit: Annotated[Optional[str], typer.Option("--junit", metavar="FILE", show_default=False,
                                                      help="Also write JUnit XML to FILE.")] = None,
+        answer: Annotated[Optional[str], typer.Option(
+            "--answer", metavar="ANSWER", show_default=False,
+            help="One-shot: grade ANSWER as the derivative of the expression given instead of FILE.")] = None,
+        wrt: Annotated[Optional[str], typer.Option(
+            "--wrt", metavar="NAME", show_default=False,
+            help="One-shot: ANSWER is the partial derivative with respect to NAME.")] = None,
+        ranges: Annotated[Optional[list[str]], typer.Option(
+            "--range", metavar="[NAME=]LOW:HIGH", show_default=False,
+            help="One-shot: the sampling interval (of NAME, or of every variable); default -2:2.")] = None,
+        points: Annotated[Optional[str], typer.Option(
+            "--points", metavar="N", show_default=False, help="One-shot: sampled points (default 10).")] = None,
+        tolerance: Annotated[Optional[str], typer.Option(
+            "--tolerance", metavar="REL", show_default=False,
+            help="One-shot: relative tolerance (default 1e-6).")] = None,
         gradcheck: Annotated[Optional[str], typer.Option(
             "--gradcheck", metavar="EXPR", show_default=False,
             help="Instead of files: compare autograd's derivative of EXPR with float64 finite differences.")]
@@ -34,23 +48,79 @@ def check_command(
         return _gradcheck(gradcheck, at, json, files)
     results = []
     with calc.reported_errors():  # errors and engine warnings as `gradcli: ...` lines, as the calculator's
-        results = _grade_files(files, at, verbose, json, junit)
+        if answer is not None:
+            specs = [_one_shot(files, answer, wrt, ranges, points, tolerance)]
+        else:
+            _only_one_shot(wrt=wrt, range=ranges, points=points, tolerance=tolerance)
+            specs = _loaded(files, at)
+        results = _graded(specs, verbose, json, junit)
     if not results or not all(result.ok for result in results):
         raise typer.Exit(EXIT_FAILED)
 
 
-def _grade_files(files, at, verbose, as_json, junit):
+def _loaded(files, at):
     if not files:
-        raise calc.CalcError("give one or more FILEs to grade (or --gradcheck EXPR --at NAME=VALUE)", EXIT_INVALID)
+        raise calc.CalcError("give one or more FILEs to grade, or EXPR --answer ANSWER (or --gradcheck EXPR "
+                             "--at NAME=VALUE)", EXIT_INVALID)
     if at:
         raise calc.CalcError("--at goes with --gradcheck; a problem's points are given in its file (at = [...])",
                              EXIT_INVALID)
-    from gradcli.cli import check_format, check_grade, check_output
+    from gradcli.cli import check_format
 
     try:
-        specs = [spec for path in files for spec in check_format.load(path)]
+        return [spec for path in files for spec in check_format.load(path)]
     except check_format.FormatError as error:
         raise calc.CalcError(str(error), EXIT_INVALID) from None
+
+
+def _only_one_shot(**options):
+    for name, value in options.items():
+        if value is not None:
+            raise calc.CalcError(f"--{name} goes with a one-shot check: gradcli check EXPR --answer ANSWER "
+                                 f"--{name} ...; in a file, each problem sets its own", EXIT_INVALID)
+
+
+def _one_shot(arguments, answer, wrt, ranges, points, tolerance):
+    from gradcli.cli import check_format
+    from gradcli.grading import oneshot
+
+    if not arguments or len(arguments) != 1:
+        raise calc.CalcError("--answer grades one expression: gradcli check EXPR --answer ANSWER", EXIT_INVALID)
+    try:
+        return oneshot.spec(arguments[0], answer, wrt, dict(_range(text) for text in ranges or ()),
+                            _number(points, "--points", int), _number(tolerance, "--tolerance", float))
+    except check_format.FormatError as error:  # its message names the problem by EXPR: say which option
+        message = str(error).replace(f": problem '{arguments[0].strip()}': ", ": --", 1).lstrip(": ")
+        raise calc.CalcError(message.replace("--range.", "--range ", 1), EXIT_INVALID) from None
+
+
+def _number(text, option, kind):
+    if text is None:
+        return None
+    try:
+        return kind(text)
+    except ValueError:
+        raise calc.CalcError(f"{option} {text}: expected {'an integer' if kind is int else 'a number'}",
+                             EXIT_INVALID) from None
+
+
+def _range(text):
+    """--range x=-3:3 -> ('x', (-3.0, 3.0)); --range -3:3 -> (None, (-3.0, 3.0))."""
+    name, equals, interval = text.rpartition("=")
+    low, colon, high = interval.partition(":")
+    try:
+        bounds = (float(low), float(high))
+    except ValueError:
+        bounds = None
+    if not colon or bounds is None or (equals and not name.strip().isidentifier()):
+        raise calc.CalcError(f"--range {text}: expected LOW:HIGH or NAME=LOW:HIGH, e.g. --range x=-3:3",
+                             EXIT_INVALID)
+    return (name.strip() or None), bounds
+
+
+def _graded(specs, verbose, as_json, junit):
+    from gradcli.cli import check_grade, check_output
+
     results = [check_grade.grade(spec) for spec in specs]
     if as_json:
         sys.stdout.write(check_output.json_text(results))

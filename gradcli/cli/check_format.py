@@ -99,8 +99,7 @@ def _problem(table, settings, where, path):
         default_range=_interval(default_range, f"{where}: range"),
         seed=_count(merged["seed"], f"{where}: seed", minimum=0),
         ranges=ranges,
-        shapes={name: _shape(value, f"{where}: vars.{name}")
-                for name, value in _table(merged.get("vars", {}), f"{where}: vars").items()},
+        shapes=_shapes(merged.get("vars", {}), f"{where}: vars"),
         at=[_table(point, f"{where}: at[{i}]") for i, point in enumerate(_list(merged.get("at", []), f"{where}: at"))],
         file=path,
     )
@@ -157,6 +156,15 @@ def _interval(value, where):
             or not value[0] < value[1]):
         raise FormatError(f"{where}: expected [low, high] with finite low < high, not {value!r}")
     return float(value[0]), float(value[1])
+
+
+def _shapes(value, where):
+    """vars = ["x", "y"] (scalars) or vars = { w = [3], x = [] } (shapes) -> {variable: shape}."""
+    if isinstance(value, list):
+        if not all(isinstance(name, str) and name.isidentifier() for name in value):
+            raise FormatError(f"{where}: expected variable names such as [\"x\", \"y\"], not {value!r}")
+        return {name: () for name in value}
+    return {name: _shape(shape, f"{where}.{name}") for name, shape in _table(value, where).items()}
 
 
 def _shape(value, where):

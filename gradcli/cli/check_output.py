@@ -37,10 +37,11 @@ def json_text(results):
 
 def summary(results):
     count = counts(results)
-    files = len(dict.fromkeys(result.file for result in results))
+    files = len(dict.fromkeys(result.file for result in results if result.file))
     errors = f"{count['error']} error{'s' if count['error'] != 1 else ''}"
+    where = f" in {files} file{'s' if files != 1 else ''}" if files else ""
     return (f"{count['pass']} passed, {count['fail']} failed, {errors} "
-            f"({len(results)} problems in {files} file{'s' if files != 1 else ''})")
+            f"({len(results)} problem{'s' if len(results) != 1 else ''}{where})")
 
 
 # ---- the terminal ---------------------------------------------------------------------------------------
