@@ -38,6 +38,16 @@ def check_command(
         tolerance: Annotated[Optional[str], typer.Option(
             "--tolerance", metavar="REL", show_default=False,
             help="One-shot: relative tolerance (default 1e-6).")] = None,
+        key: Annotated[Optional[str], typer.Option(
+            "--key", metavar="FILE", show_default=False,
+            help="Grade a roster: the key (problems, weights, credit rules); with --submissions.")] = None,
+        submissions: Annotated[Optional[str], typer.Option(
+            "--submissions", metavar="PATH", show_default=False,
+            help="The roster: a CSV (student, one column per problem) or a directory of per-student TOML.")]
+        = None,
+        out: Annotated[Optional[str], typer.Option(
+            "--out", metavar="DIR", show_default=False,
+            help="Write the gradebook, feedback and Gradescope results of a roster under DIR.")] = None,
         gradcheck: Annotated[Optional[str], typer.Option(
             "--gradcheck", metavar="EXPR", show_default=False,
             help="Instead of files: compare autograd's derivative of EXPR with float64 finite differences.")]
@@ -48,14 +58,47 @@ def check_command(
         return _gradcheck(gradcheck, at, json, files)
     results = []
     with calc.reported_errors():  # errors and engine warnings as `gradcli: ...` lines, as the calculator's
-        if answer is not None:
-            specs = [_one_shot(files, answer, wrt, ranges, points, tolerance)]
+        if key is not None or submissions is not None:
+            results = _grade_roster(files, key, submissions, out, json, junit)
         else:
-            _only_one_shot(wrt=wrt, range=ranges, points=points, tolerance=tolerance)
-            specs = _loaded(files, at)
-        results = _graded(specs, verbose, json, junit)
+            if answer is not None:
+                specs = [_one_shot(files, answer, wrt, ranges, points, tolerance)]
+            else:
+                _only_one_shot(wrt=wrt, range=ranges, points=points, tolerance=tolerance)
+                specs = _loaded(files, at)
+            results = _graded(specs, verbose, json, junit)
     if not results or not all(result.ok for result in results):
         raise typer.Exit(EXIT_FAILED)
+
+
+def _grade_roster(files, key_path, submissions_path, out, as_json, junit):
+    from gradcli.cli import check_format
+    from gradcli.grading import reports, roster
+
+    if files or not key_path or not submissions_path:
+        raise calc.CalcError("a roster is graded with --key FILE --submissions PATH (and no FILE...)", EXIT_INVALID)
+    try:
+        key = roster.load_key(key_path)
+        submissions = roster.load_submissions(submissions_path, key)
+    except (roster.RosterError, check_format.FormatError) as error:
+        raise calc.CalcError(str(error), EXIT_INVALID) from None
+    grades = roster.grade_roster(key, submissions)
+    try:
+        if out:
+            reports.write_outputs(grades, key, out)
+        if junit:
+            reports.write_junit(grades, junit)
+    except OSError as error:
+        raise calc.CalcError(f"{error.filename}: cannot write the file: {error.strerror}", EXIT_INVALID) from None
+    if as_json:
+        import json
+
+        sys.stdout.write(json.dumps({"students": [reports.feedback_object(grade) for grade in grades]}) + "\n")
+    else:
+        from gradcli.cli import check_output
+
+        check_output.show_gradebook(grades, key)
+    return grades
 
 
 def _loaded(files, at):

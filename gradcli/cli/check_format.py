@@ -46,9 +46,13 @@ class ProblemSpec:
 
 def load(path):
     """The ProblemSpecs of one file, in order."""
+    return specs(read_toml(path), str(path))
+
+
+def read_toml(path):
     try:
         with open(path, "rb") as stream:
-            document = tomllib.load(stream)
+            return tomllib.load(stream)
     except OSError as error:
         raise FormatError(f"{path}: cannot read the file: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:  # its message ends "(at line 3, column 7)"
@@ -56,10 +60,10 @@ def load(path):
     except UnicodeDecodeError as error:
         raise FormatError(f"{path}: not valid TOML: not UTF-8 (byte {error.object[error.start]:#04x} at offset "
                           f"{error.start})") from None
-    return specs(document, str(path))
 
 
-def specs(document, path):
+def specs(document, path, key_file=False):
+    """The ProblemSpecs of a parsed document; in a key file (graded against submissions) answer may be None."""
     unknown = set(document) - {"defaults", "problem"}
     if unknown:
         raise FormatError(f"{path}: unknown top-level key '{sorted(unknown)[0]}' (expected [defaults] and [[problem]])")
@@ -71,11 +75,11 @@ def specs(document, path):
     problems = document.get("problem")
     if not isinstance(problems, list) or not problems:
         raise FormatError(f"{path}: no problems: add at least one [[problem]] with name, f and answer")
-    return [_problem(_table(table, f"{path}: [[problem]] #{number}"), settings, f"{path}: [[problem]] #{number}", path)
-            for number, table in enumerate(problems, 1)]
+    return [_problem(_table(table, f"{path}: [[problem]] #{number}"), settings, f"{path}: [[problem]] #{number}", path,
+                     key_file) for number, table in enumerate(problems, 1)]
 
 
-def _problem(table, settings, where, path):
+def _problem(table, settings, where, path, key_file):
     for key in REQUIRED:
         if key not in table:
             raise FormatError(f"{where}: missing required key '{key}'")
@@ -92,7 +96,7 @@ def _problem(table, settings, where, path):
     return ProblemSpec(
         name=_string(table["name"], f"{where}: name"),
         f=_string(table["f"], f"{where}: f"),
-        answer=_answer(table["answer"], f"{where}: answer"),
+        answer=None if key_file and table["answer"] is None else _answer(table["answer"], f"{where}: answer"),
         tolerance=_number(merged["tolerance"], f"{where}: tolerance", positive=True),
         abs_tolerance=_number(merged["abs_tolerance"], f"{where}: abs_tolerance"),
         points=_count(merged["points"], f"{where}: points"),

@@ -82,6 +82,23 @@ def show(results, verbose, stream=None):
     console.print(Text(summary(results), style="bold"))
 
 
+def show_gradebook(grades, key, stream=None):
+    """The gradebook as a table: a student per row, a score per problem, the total."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from gradcli.grading.reports import points_text
+
+    console = Console(file=stream or sys.stdout, highlight=False)
+    table = Table()
+    for column in ("student", *(problem.spec.name for problem in key), "total"):
+        table.add_column(column, justify="left" if column == "student" else "right")
+    for grade in grades:
+        table.add_row(grade.student, *(points_text(score.score) for score in grade.scores),
+                      f"{points_text(grade.total)} / {points_text(grade.max_score)}")
+    console.print(table)
+
+
 def values_text(values, label="{name}"):
     """x=0.5, w=[1, 2] (the number alone for one variable): 8 significant digits, a table's worth; the
     relative error column and --json carry the precision. `label` names derivatives: "d/d{name}"."""
