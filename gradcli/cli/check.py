@@ -48,6 +48,9 @@ def check_command(
         out: Annotated[Optional[str], typer.Option(
             "--out", metavar="DIR", show_default=False,
             help="Write the gradebook, feedback and Gradescope results of a roster under DIR.")] = None,
+        selftest: Annotated[Optional[str], typer.Option(
+            "--selftest", metavar="KEY", show_default=False,
+            help="Test a key: do its points reject plausible wrong versions of each reference answer?")] = None,
         gradcheck: Annotated[Optional[str], typer.Option(
             "--gradcheck", metavar="EXPR", show_default=False,
             help="Instead of files: compare autograd's derivative of EXPR with float64 finite differences.")]
@@ -58,7 +61,9 @@ def check_command(
         return _gradcheck(gradcheck, at, json, files)
     results = []
     with calc.reported_errors():  # errors and engine warnings as `gradcli: ...` lines, as the calculator's
-        if key is not None or submissions is not None:
+        if selftest is not None:
+            results = _selftest(selftest, files, json)
+        elif key is not None or submissions is not None:
             results = _grade_roster(files, key, submissions, out, json, junit)
         else:
             if answer is not None:
@@ -69,6 +74,24 @@ def check_command(
             results = _graded(specs, verbose, json, junit)
     if not results or not all(result.ok for result in results):
         raise typer.Exit(EXIT_FAILED)
+
+
+def _selftest(key_path, files, as_json):
+    from gradcli.cli import check_format, check_output
+    from gradcli.grading import roster, selftest
+
+    if files:
+        raise calc.CalcError("--selftest KEY tests one key (and no FILE...)", EXIT_INVALID)
+    try:
+        key = roster.load_key(key_path)
+    except (roster.RosterError, check_format.FormatError) as error:
+        raise calc.CalcError(str(error), EXIT_INVALID) from None
+    tests = [selftest.selftest(problem.spec) for problem in key]
+    if as_json:
+        sys.stdout.write(check_output.selftest_json(tests))
+    else:
+        check_output.show_selftest(tests)
+    return tests
 
 
 def _grade_roster(files, key_path, submissions_path, out, as_json, junit):

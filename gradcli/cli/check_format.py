@@ -99,7 +99,7 @@ def _problem(table, settings, where, path, key_file):
         answer=None if key_file and table["answer"] is None else _answer(table["answer"], f"{where}: answer"),
         tolerance=_number(merged["tolerance"], f"{where}: tolerance", positive=True),
         abs_tolerance=_number(merged["abs_tolerance"], f"{where}: abs_tolerance"),
-        points=_count(merged["points"], f"{where}: points"),
+        points=_count(merged["points"], f"{where}: points", minimum=0 if merged.get("at") else 1),
         default_range=_interval(default_range, f"{where}: range"),
         seed=_count(merged["seed"], f"{where}: seed", minimum=0),
         ranges=ranges,

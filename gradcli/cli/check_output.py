@@ -99,6 +99,29 @@ def show_gradebook(grades, key, stream=None):
     console.print(table)
 
 
+def show_selftest(tests, stream=None):
+    """A line per problem, then each mutant its points let pass, with where it differs from the reference."""
+    stream = stream or sys.stdout
+    for test in tests:
+        stream.write(f"{test.problem}: {test.status}: {test.message}\n")
+        for mutant, worst in test.uncaught:
+            part = f" for d/d{mutant.variable}" if mutant.variable else ""
+            at = ", ".join(f"{name}={number_text(value)}" for name, value in worst.values.items())
+            stream.write(f"  {mutant.kind}{part}: {mutant.source} passes, but at {at} "
+                         f"it gives {values_text(worst.given, PARTIAL)} instead of "
+                         f"{values_text(worst.expected, PARTIAL)}\n")
+    weak = sum(not test.ok for test in tests)
+    stream.write(f"{len(tests) - weak} of {len(tests)} problems reject every mutant\n")
+
+
+def selftest_json(tests):
+    return json.dumps({"problems": [
+        {"name": test.problem, "ok": test.ok, "status": test.status, "message": test.message, "mutants": test.tried,
+         "uncaught": [{"kind": mutant.kind, "variable": mutant.variable, "answer": mutant.source,
+                       "differs_at": {name: json_numbers(value) for name, value in worst.values.items()}}
+                      for mutant, worst in test.uncaught]} for test in tests]}, allow_nan=False) + "\n"
+
+
 def values_text(values, label="{name}"):
     """x=0.5, w=[1, 2] (the number alone for one variable): 8 significant digits, a table's worth; the
     relative error column and --json carry the precision. `label` names derivatives: "d/d{name}"."""
