@@ -48,6 +48,9 @@ def check_command(
         out: Annotated[Optional[str], typer.Option(
             "--out", metavar="DIR", show_default=False,
             help="Write the gradebook, feedback and Gradescope results of a roster under DIR.")] = None,
+        plot: Annotated[bool, typer.Option(
+            "--plot", help="Draw the expected and the given derivative of each failing problem (of a one-shot "
+                           "check, always; a failing one-shot check on a terminal draws it anyway).")] = False,
         selftest: Annotated[Optional[str], typer.Option(
             "--selftest", metavar="KEY", show_default=False,
             help="Test a key: do its points reject plausible wrong versions of each reference answer?")] = None,
@@ -72,6 +75,9 @@ def check_command(
                 _only_one_shot(wrt=wrt, range=ranges, points=points, tolerance=tolerance)
                 specs = _loaded(files, at)
             results = _graded(specs, verbose, json, junit)
+            one_shot_failed = answer is not None and not results[0].ok and sys.stdout.isatty()
+            if (plot or one_shot_failed) and not json:
+                _plots(specs, results, every=answer is not None)
     if not results or not all(result.ok for result in results):
         raise typer.Exit(EXIT_FAILED)
 
@@ -198,6 +204,17 @@ def _graded(specs, verbose, as_json, junit):
         except OSError as error:
             raise calc.CalcError(f"--junit {junit}: cannot write the file: {error.strerror}", EXIT_INVALID) from None
     return results
+
+
+def _plots(specs, results, every):
+    from gradcli.cli import check_plot
+    from gradcli.grading import evaluation
+
+    colour = check_plot.colour_wanted()
+    for spec, result in zip(specs, results):
+        if every or result.status == "fail":
+            for variable, curve in evaluation.answer_curves(spec, result):
+                sys.stdout.write(check_plot.plot_text(result, curve, variable, colour))
 
 
 def _gradcheck(expr, at, as_json, files):

@@ -84,3 +84,38 @@ def inner_derivatives(f, variables, points, variable, subexpressions, inner):
         except (ProblemError, EvaluationError):
             continue
         yield source, du, dx + du
+
+
+def curves(f, answer, variables, variable, interval, fixed, count=160):
+    """(x, expected, given): the derivative by `variable` and the answer on `count` points across `interval`,
+    the other variables held at `fixed`; points where either is not finite are left out."""
+    grid = np.linspace(*interval, count)
+    points = {name: np.full(count, float(fixed[name])) for name in variables if name != variable}
+    points[variable] = grid
+    expected = derivatives(f, variables, points, variable)
+    given = values(answer, variables, points)
+    finite = np.isfinite(expected) & np.isfinite(given)
+    return grid[finite], expected[finite], given[finite]
+
+
+def answer_curves(spec, result):
+    """[(variable, curves(...))] for each scalar variable the graded answer gives as an expression, the other
+    variables held at the worst point; [] when there is nothing to draw (an error, numbers, vectors)."""
+    if result.worst is None:
+        return []
+    variables = {name: np.shape(value) for name, value in result.worst.values.items()}
+    if any(variables.values()):
+        return []
+    given = spec.answer if isinstance(spec.answer, dict) else {next(iter(result.worst.given)): spec.answer}
+    f = Expression(spec.f, "f")
+    drawn = []
+    for variable, source in given.items():
+        if not isinstance(source, str):
+            continue
+        interval = spec.ranges.get(variable, spec.default_range)
+        try:
+            drawn.append((variable, curves(f, Expression(source, "answer"), variables, variable, interval,
+                                           result.worst.values)))
+        except EvaluationError:
+            continue
+    return [(variable, curve) for variable, curve in drawn if len(curve[0])]
