@@ -1,4 +1,5 @@
-"""`gradcli check` benchmark: `python bench/bench_check.py [--problems 300] [--points 10] [--runs 3]`.
+"""`gradcli check` benchmark: `python bench/bench_check.py [--problems 300] [--points 10] [--runs 3]`, and
+`python bench/bench_check.py --roster [--students 200] [--problems 20]` for a key graded against a roster.
 
 Writes a problem set of distinct problems (one variable, two-variable partials, a vector variable, every
 tenth answer wrong), then times, in this one process, loading the file and grading every problem (goal: 300
@@ -40,12 +41,77 @@ def problem_set(problems, points):
     return "\n".join(lines)
 
 
+# Typical mistakes a student's answer is made of ({a} the right answer, {f} the function): a sign error, a
+# constant factor, a constant added, not differentiated, a factor too many.
+MISTAKES = ["-({a})", "2*({a})", "({a}) + 1", "{f}", "({a})*x"]
+ROSTER_TEMPLATES = [
+    ("x**2*sin({k}*x)", "2*x*sin({k}*x) + {k}*x**2*cos({k}*x)"),
+    ("exp(-x**2/{k})", "-2*x/{k}*exp(-x**2/{k})"),
+    ("log(x**2 + {k})", "2*x/(x**2 + {k})"),
+    ("sqrt(x**2 + {k})", "x/sqrt(x**2 + {k})"),
+    ("{k}*x**3", "3*{k}*x**2"),
+]
+
+
+def roster_files(directory, students, problems, seed=0):
+    """key.toml and roster.csv: each answer right with probability 0.7, else one of MISTAKES."""
+    import random
+
+    key, lines = [], ["[defaults]", "weight = 1", ""]
+    for i in range(problems):
+        f, answer = ROSTER_TEMPLATES[i % len(ROSTER_TEMPLATES)]
+        key.append((f.format(k=i + 1), answer.format(k=i + 1)))
+        lines += ["[[problem]]", f'name = "p{i}"', f'f = "{key[-1][0]}"', f'answer = "{key[-1][1]}"', ""]
+    (directory / "key.toml").write_text("\n".join(lines))
+    rng = random.Random(seed)
+    rows = ["student," + ",".join(f"p{i}" for i in range(problems))]
+    for student in range(students):
+        cells = [answer if rng.random() < 0.7 else rng.choice(MISTAKES).format(a=answer, f=f) for f, answer in key]
+        rows.append(f"s{student}," + ",".join(cells))
+    (directory / "roster.csv").write_text("\n".join(rows) + "\n")
+    return directory / "key.toml", directory / "roster.csv"
+
+
+def bench_roster(options):
+    from gradcli.cli import calc
+    from gradcli.grading import roster
+
+    calc.calculator("float64")
+    with tempfile.TemporaryDirectory() as directory:
+        key_path, roster_path = roster_files(Path(directory), options.students, options.problems)
+        for jobs in (1, None):
+            # a fresh process each time, so no parse or reference is kept from the run before
+            code = (f"import sys, time; sys.path.insert(0, {str(REPO)!r}); from gradcli.cli import calc; "
+                    f"from gradcli.grading import roster; calc.calculator('float64'); "
+                    f"start, cpu = time.perf_counter(), time.process_time(); "
+                    f"key = roster.load_key({str(key_path)!r}); "
+                    f"grades = roster.grade_roster(key, roster.load_submissions({str(roster_path)!r}, key), "
+                    f"jobs={jobs}); "
+                    f"print(f'{{time.perf_counter() - start:.2f}} s wall, {{time.process_time() - cpu:.2f}} s CPU "
+                    f"of the parent', sum(g.ok for g in grades), 'students all right')")
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+            print(f"{options.students} students x {options.problems} problems, "
+                  f"{'one process' if jobs == 1 else f'{os.cpu_count()} processes'}: {done.stdout.strip()}")
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (goal: under 10 s wall on 2 CPUs)")
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "gradcli", "check", "--key", str(key_path), "--submissions",
+                        str(roster_path), "--json"], cwd=REPO, capture_output=True, check=False)
+        print(f"the whole process `gradcli check --key ... --submissions ... --json`: "
+              f"{time.perf_counter() - start:.2f} s")
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--problems", type=int, default=300)
+    parser.add_argument("--problems", type=int, default=None)
     parser.add_argument("--points", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--roster", action="store_true", help="grade a roster against a key instead")
+    parser.add_argument("--students", type=int, default=200)
     options = parser.parse_args()
+    if options.roster:
+        options.problems = options.problems or 20
+        return bench_roster(options)
+    options.problems = options.problems or 300
 
     from gradcli.cli import calc, check_format, check_grade
 

@@ -9,6 +9,7 @@ disagreement or exception falls back to evaluating the points one by one, which 
 
 from __future__ import annotations
 
+import functools
 import zlib
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -58,15 +59,14 @@ def grade(spec):
 
 
 def _graded(spec):
-    f = Expression(spec.f, "f")
-    variables = _variables(spec, f)
+    reference = Reference.of(spec)
+    variables, f = reference.variables, reference.f
     answers = _answers(spec, variables, f)
     numeric = any(isinstance(answer, np.ndarray) for answer in answers.values())
-    explicit = _explicit_points(spec, variables)
-    if numeric and not explicit:
+    if numeric and not spec.at:
         raise ProblemError("answers given as numbers need explicit points: add at = [{ x = ... }]")
-    points = [] if numeric else _sampled_points(spec, variables, f)
-    points += _checked_explicit(explicit, variables, f)
+    points = [Point(point.values, point.expected, explicit=point.explicit)
+              for point in ([] if numeric else reference.sampled()) + reference.explicit()]
     _compare(spec, points, answers, variables)
     worst = max(points, key=lambda point: point.error)
     for point in points:
@@ -75,24 +75,59 @@ def _graded(spec):
     if failed:
         from gradcli.grading import diagnoses
 
-        findings = diagnoses.findings(f, variables, answers, points, spec.tolerance, spec.abs_tolerance)
+        findings = diagnoses.findings(reference, answers, points, spec.tolerance, spec.abs_tolerance)
         return Result(spec.name, spec.file, "fail", f"differs at {failed} of {len(points)} points", points, worst,
                       findings)
     return Result(spec.name, spec.file, "pass", f"agrees at {len(points)} points", points, worst)
 
 
+class Reference:
+    """What every answer to a problem is compared with: f, its variables, the points and f's derivative
+    there, each computed once however many answers are graded (a roster grades the same problem for every
+    student). `memo` keeps what diagnoses compute from f alone at those points."""
+
+    CACHE_SIZE = 4096
+    _cache = {}
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.f = Expression(spec.f, "f")
+        self.variables = _variables(spec, self.f)
+        self.memo = {}
+        self._sampled = self._explicit = None
+
+    @classmethod
+    def of(cls, spec):
+        key = (spec.name, spec.f, spec.points, spec.seed, spec.default_range, tuple(spec.ranges.items()),
+               tuple(spec.shapes.items()), repr(spec.at), tuple(spec.answer) if isinstance(spec.answer, dict) else ())
+        if key not in cls._cache:
+            if len(cls._cache) >= cls.CACHE_SIZE:
+                cls._cache.clear()
+            cls._cache[key] = cls(spec)
+        return cls._cache[key]
+
+    def sampled(self):
+        if self._sampled is None:
+            self._sampled = _sampled_points(self.spec, self.variables, self.f)
+        return self._sampled
+
+    def explicit(self):
+        if self._explicit is None:
+            self._explicit = _checked_explicit(_explicit_points(self.spec, self.variables), self.variables, self.f)
+        return self._explicit
+
+
 class Expression:
-    """An expression of the calculator's language, parsed once and evaluated at many points."""
+    """An expression of the calculator's language, parsed once and evaluated at many points. The parse of a
+    source is kept (a roster's students often write the same answer), so it is parsed once per process."""
 
     def __init__(self, source, label):
         self.label = label
         self.calculator = calc.calculator("float64")
         try:
-            self.program = calc.Program(source, statements=False)
+            self.program, self.names, self.free_names, self.elementwise = _parsed(source)
         except calc.CalcError as error:  # its message speaks of the calculator's argument, EXPR
             raise ProblemError(error.message.replace("EXPR", label, 1)) from None
-        self.names = list(dict.fromkeys(name for name, _ in calc.names_read(self.program.body)))
-        self.free_names = [name for name in self.names if not self.calculator.has(name)]
 
     def __call__(self, bindings):
         value = self.program.run(self.calculator.interpreter(bindings))
@@ -105,6 +140,40 @@ class Expression:
     def describe(self, error):
         """An exception raised while evaluating, in the expression's terms (a caret under its failing part)."""
         return f"{self.label}: {calc.describe_exception(error, SimpleNamespace(program=self.program))}"
+
+
+@functools.lru_cache(maxsize=8192)
+def _parsed(source):
+    calculator = calc.calculator("float64")
+    program = calc.Program(source, statements=False)
+    names = list(dict.fromkeys(name for name, _ in calc.names_read(program.body)))
+    return (program, names, [name for name in names if not calculator.has(name)],
+            _elementwise(program.body[-1].value, calculator))
+
+
+# Functions that act on each element alone: an expression made of these, numbers, variables, pi, e and
+# arithmetic gives, for a vector of points, exactly the vector of its values at each point.
+ELEMENTWISE = frozenset("""abs sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh exp exp2 expm1 log log2
+    log10 log1p sqrt rsqrt sigmoid relu erf erfc sign square reciprocal neg sinc pow maximum minimum atan2
+    hypot""".split())
+
+
+def _elementwise(node, calculator):
+    from gradcli.lang import nodes
+
+    if isinstance(node, nodes.Constant):
+        return isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+    if isinstance(node, nodes.Name):
+        return node.id in ("pi", "e") or not calculator.has(node.id)
+    if isinstance(node, nodes.BinOp):
+        return node.op in ("+", "-", "*", "/", "**") and all(_elementwise(side, calculator)
+                                                              for side in (node.left, node.right))
+    if isinstance(node, nodes.UnaryOp):
+        return node.op in ("-", "+") and _elementwise(node.operand, calculator)
+    if isinstance(node, nodes.Call):
+        return (isinstance(node.func, nodes.Name) and node.func.id in ELEMENTWISE and not node.keywords
+                and all(_elementwise(argument, calculator) for argument in node.args))
+    return False
 
 
 def _variables(spec, f):
@@ -276,7 +345,8 @@ def _reference_at(f, variables, values, batch=None):
 def _batched(evaluate, expression, variables, values):
     """`evaluate` for all points at once, or None when that cannot be trusted (see the module's docstring):
     vector variables, an exception, or a result that differs from the first or the last point evaluated
-    alone (two points: a reduction over the batch, such as min(x), cannot make both of them look right)."""
+    alone (two points: a reduction over the batch, such as min(x), cannot make both of them look right).
+    An elementwise expression needs no such check: its batch is its points, by construction."""
     if any(variables[name] for name in variables):
         return None
     count = _count(values)
@@ -284,6 +354,8 @@ def _batched(evaluate, expression, variables, values):
         together = evaluate(expression, variables, values, batch=count)
     except Exception:  # e.g. a condition on a tensor of several points; one by one will say what is wrong
         return None
+    if expression.elementwise:
+        return together
     for index in dict.fromkeys((0, count - 1)):
         alone = evaluate(expression, variables, {name: array[index] for name, array in values.items()})
         if not all(np.allclose(together[name][index], alone[name], **BATCH_AGREEMENT) for name in together):
@@ -301,19 +373,17 @@ def _count(values):
 def _compare(spec, points, answers, variables):
     """Fill in each point's given values and its relative error (inf where the answer is not finite)."""
     floor = spec.abs_tolerance / spec.tolerance  # |a - b| <= abs_tol + tol * |b|  <=>  error <= tol
-    explicit_indices = [i for i, point in enumerate(points) if point.explicit]
     values = {name: np.stack([point.values[name] for point in points]) for name in variables}
     for name, answer in answers.items():
-        if isinstance(answer, np.ndarray):
-            given = dict(zip(explicit_indices, answer))
-        else:
-            given = dict(enumerate(_answer_values(answer, variables, values, name)))
-        for i, point in enumerate(points):
-            a, b = given[i], point.expected[name]
+        # numbers are one per explicit point, and then the explicit points are all the points
+        given = answer if isinstance(answer, np.ndarray) else _answer_values(answer, variables, values, name)
+        expected = np.stack([point.expected[name] for point in points])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            error = np.where(np.isfinite(given), np.abs(given - expected) / (np.abs(expected) + floor), np.inf)
+        worst = error.reshape(len(points), -1).max(axis=1, initial=0.0)
+        for point, a, point_error in zip(points, given, worst):
             point.given[name] = a
-            with np.errstate(invalid="ignore"):
-                error = np.where(np.isfinite(a), np.abs(a - b) / (np.abs(b) + floor), np.inf)
-            point.error = max(point.error, float(np.max(error)) if error.size else 0.0)
+            point.error = max(point.error, float(point_error))
 
 
 def _answer_values(answer, variables, values, name):

@@ -30,15 +30,17 @@ class Finding:
 
 class Case:
     """One variable's wrong derivative at the graded points: `values` and `partials` (every variable's
-    expected derivative) are {variable: (n, *shape) array}; `answer` an Expression or None (numbers)."""
+    expected derivative) are {variable: (n, *shape) array}; `answer` an Expression or None (numbers). What
+    depends on f alone is kept in the problem's Reference, so the next wrong answer to it reuses it."""
 
-    def __init__(self, f, variables, variable, answer, values, partials, given, tolerance, abs_tolerance):
-        self.f, self.variables, self.variable, self.answer = f, variables, variable, answer
+    def __init__(self, reference, variable, answer, values, partials, given, tolerance, abs_tolerance):
+        self.reference, self.variable, self.answer = reference, variable, answer
+        self.f, self.variables = reference.f, reference.variables
         self.values, self.expected, self.given = values, partials[variable], given
         self.other_partials = {name: partial for name, partial in partials.items() if name != variable}
         self.tolerance, self.abs_tolerance = tolerance, abs_tolerance
         self.count = len(given)
-        self.scalar = all(not shape for shape in variables.values())
+        self.scalar = all(not shape for shape in self.variables.values())
 
     def matches(self, candidate, reference=None):
         """The given answer equals `candidate` at every point (the grading comparison, tolerance included)."""
@@ -48,14 +50,33 @@ class Case:
     def points(self):
         return f"all {self.count} points"
 
-    @cached_property
-    def f_value(self):
-        return evaluation.values(self.f, self.variables, self.values)
+    def _of_f(self, what, compute):
+        """f's `what` at these points, computed once per problem (an EvaluationError is kept too)."""
+        key = (what, self.variable, self.count)
+        if key not in self.reference.memo:
+            try:
+                self.reference.memo[key] = compute()
+            except evaluation.EvaluationError as error:
+                self.reference.memo[key] = error
+        found = self.reference.memo[key]
+        if isinstance(found, evaluation.EvaluationError):
+            raise found
+        return found
 
-    @cached_property
+    @property
+    def f_value(self):
+        return self._of_f("value", lambda: evaluation.values(self.f, self.variables, self.values))
+
+    @property
     def second_derivative(self):
         """d2f/dx2 elementwise (scalar variables only)."""
-        return evaluation.derivatives(self.f, self.variables, self.values, self.variable, order=2)
+        return self._of_f("second derivative", lambda: evaluation.derivatives(
+            self.f, self.variables, self.values, self.variable, order=2))
+
+    @property
+    def inner_derivatives(self):
+        return self._of_f("inner derivatives", lambda: list(evaluation.inner_derivatives(
+            self.f, self.variables, self.values, self.variable, subexpressions(self.f), INNER)))
 
     @cached_property
     def answer_derivative(self):
@@ -111,8 +132,7 @@ def chain_factor_missing(case):
     differentiated): the rule's last step, multiplying by du/dx, was forgotten."""
     if not case.scalar or case.answer is None:
         return None
-    for source, by_inner, total_without_factor in evaluation.inner_derivatives(
-            case.f, case.variables, case.values, case.variable, subexpressions(case.f), INNER):
+    for source, by_inner, total_without_factor in case.inner_derivatives:
         if case.matches(by_inner) or case.matches(total_without_factor):
             return (f"the answer equals df/du at u = {source} at {case.points}: "
                     f"the chain rule's inner factor d({source})/d{case.variable} is missing")
@@ -143,7 +163,8 @@ def off_by_constant(case):
 def partly_right(case):
     """Right on one side of a threshold (of x or |x|) and wrong on the other: a branch or an absolute value
     handled on one side only."""
-    agrees = np.array([close(g, e, case.tolerance, case.abs_tolerance) for g, e in zip(case.given, case.expected)])
+    agrees = (np.abs(case.given - case.expected) <= case.abs_tolerance + case.tolerance * np.abs(case.expected)
+              ).reshape(case.count, -1).all(axis=1)
     if agrees.sum() < 2 or agrees.all():
         return None
     for name, shape in case.variables.items():
@@ -187,9 +208,10 @@ def diagnose(case):
     return None
 
 
-def findings(f, variables, answers, points, tolerance, abs_tolerance):
+def findings(reference, answers, points, tolerance, abs_tolerance):
     """A Finding for each variable whose given derivative is wrong at some point and has an explanation.
     `answers` {variable: Expression or numbers}, `points` the graded Points (values, expected, given)."""
+    variables = reference.variables
     values = {name: np.stack([point.values[name] for point in points]) for name in variables}
     partials = {name: np.stack([point.expected[name] for point in points]) for name in variables}
     found = []
@@ -198,7 +220,7 @@ def findings(f, variables, answers, points, tolerance, abs_tolerance):
         if close(given, partials[name], tolerance, abs_tolerance):
             continue
         expression = answer if isinstance(answer, evaluation.Expression) else None
-        finding = diagnose(Case(f, variables, name, expression, values, partials, given, tolerance, abs_tolerance))
+        finding = diagnose(Case(reference, name, expression, values, partials, given, tolerance, abs_tolerance))
         if finding:
             found.append(finding)
     return found

@@ -20,6 +20,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from gradcli.cli import check_format, check_grade
 from gradcli.grading import diagnoses
 
@@ -223,6 +225,13 @@ def grade_roster(key, submissions, jobs=None):
         return [grade_student(key, submission) for submission in submissions]
     import multiprocessing
 
+    for problem in key:  # each problem's points and reference derivative, computed before the workers fork
+        try:
+            reference = check_grade.Reference.of(problem.spec)
+            reference.sampled(), reference.explicit()
+        except check_grade.ProblemError:
+            pass  # every student's answer to it will be an error, saying why
+
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     chunks = [submissions[i::jobs] for i in range(jobs)]
     with context.Pool(jobs) as pool:
@@ -262,9 +271,9 @@ def grade_problem(problem, answer):
 
 
 def _partial_credit(problem, result, variable):
-    agrees = all(diagnoses.close(point.given[variable], point.expected[variable], problem.spec.tolerance,
-                                 problem.spec.abs_tolerance) for point in result.points)
-    if agrees:
+    given = np.stack([point.given[variable] for point in result.points])
+    expected = np.stack([point.expected[variable] for point in result.points])
+    if diagnoses.close(given, expected, problem.spec.tolerance, problem.spec.abs_tolerance):
         return 1.0
     return _credit(problem, [finding for finding in result.findings if finding.variable == variable])
 

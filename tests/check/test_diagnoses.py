@@ -86,13 +86,13 @@ def test_no_diagnosis_function_holds_for_the_right_answer(diagnosis, f, answer, 
 
     document = tomllib.loads(problem("p", f, answer, extra))
     spec = check_format.specs(document, "t")[0]
-    fx = check_grade.Expression(spec.f, "f")
-    variables = check_grade._variables(spec, fx)
+    reference = check_grade.Reference.of(spec)
+    variables = reference.variables
     result = check_grade.grade(spec)
 
     values = {name: np.stack([p.values[name] for p in result.points]) for name in variables}
     partials = {name: np.stack([p.expected[name] for p in result.points]) for name in variables}
-    variable = next(iter(check_grade._answers(spec, variables, fx)))
-    right = diagnoses.Case(fx, variables, variable, None, values, partials, partials[variable], 1e-6, 1e-12)
+    variable = next(iter(check_grade._answers(spec, variables, reference.f)))
+    right = diagnoses.Case(reference, variable, None, values, partials, partials[variable], 1e-6, 1e-12)
     for key, function in diagnoses.DIAGNOSES.items():
         assert not function(right), (key, f)
