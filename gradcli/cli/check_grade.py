@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from gradcli.cli import calc
+from gradcli.grading import probing
 
 MAX_FAILED_DRAWS = 10
 BATCH_AGREEMENT = dict(rtol=1e-9, atol=1e-12, equal_nan=True)
@@ -256,43 +257,74 @@ def _explicit_points(spec, variables):
 def _sampled_points(spec, variables, f):
     """spec.points points, stratified: each variable's interval (each element's, for a vector) is cut into
     spec.points equal strata and each point draws once, uniformly, inside its own stratum (a Latin
-    hypercube), so the points cover the interval and never sit on grid values such as 0 or 1. A point
-    where f or its derivative is not finite redraws anywhere in the interval (its stratum may lie outside
-    f's domain: log(x) on [-2, 2])."""
+    hypercube), so the points cover the interval and never sit on grid values such as 0 or 1. When f or its
+    derivative is not finite at some of them, the range is probed first (grading.probing: thousands of
+    points at once) and the strata are laid over the part where f is defined, so sqrt(1 - x**2) on [-3, 3]
+    is sampled across [-1, 1]. Where that cannot be done (vector variables, an f that is not evaluated for
+    all points at once), a point that is not finite redraws anywhere in the interval."""
     rng = np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode())])
     n = spec.points
+    intervals = {name: spec.ranges.get(name, spec.default_range) for name in variables}
     strata = {name: rng.permuted(np.broadcast_to(np.arange(n).reshape(n, *(1,) * len(shape)), (n, *shape)), axis=0)
               for name, shape in variables.items()}
-
-    def draw(indices, stratified):
-        drawn = {}
-        for name in variables:
-            low, high = spec.ranges.get(name, spec.default_range)
-            stratum = strata[name][indices]
-            position = (stratum + rng.random(stratum.shape)) / n if stratified else rng.random(stratum.shape)
-            drawn[name] = low + (high - low) * position
-        return drawn
-
-    values = draw(np.arange(n), stratified=True)
+    positions = {name: (strata[name] + rng.random(strata[name].shape)) / n for name in variables}
+    values = {name: intervals[name][0] + (intervals[name][1] - intervals[name][0]) * positions[name]
+              for name in variables}
     expected = {}
+    pending = _finished(f, variables, values, np.arange(n), expected)
+    if pending.size and not any(variables.values()):
+        probes = _probed(spec, variables, f, intervals)
+        if probes is not None:  # the whole hypercube laid over the valid part, not only the points outside it
+            values, expected = probing.stratified(probes, positions), {}
+            pending = _finished(f, variables, values, np.arange(n), expected)
+            for name, array in probing.replacements(probes, pending.size, rng).items():
+                values[name][pending] = array
+            pending = _finished(f, variables, values, pending, expected)
     failed_draws = np.zeros(n, dtype=int)
-    pending = np.arange(n)
     while pending.size:
-        subset = {name: array[pending] for name, array in values.items()}
-        derivatives = _reference(f, variables, subset)
-        finite = np.ones(pending.size, dtype=bool)
-        for name, array in derivatives.items():
-            finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
-        for i, index in enumerate(pending[finite]):
-            expected[index] = {name: array[finite][i] for name, array in derivatives.items()}
-        pending = pending[~finite]
         failed_draws[pending] += 1
         if (failed_draws >= MAX_FAILED_DRAWS).any():
             raise ProblemError(f"cannot find enough points in the domain: f or its derivative is not finite "
                                f"at {MAX_FAILED_DRAWS} draws in a row; narrow its range")
-        for name, array in draw(pending, stratified=False).items():
-            values[name][pending] = array
+        for name in variables:
+            low, high = intervals[name]
+            values[name][pending] = low + (high - low) * rng.random(values[name][pending].shape)
+        pending = _finished(f, variables, values, pending, expected)
     return [Point({name: values[name][i] for name in variables}, expected[i]) for i in range(n)]
+
+
+def _finished(f, variables, values, pending, expected):
+    """Evaluate the reference at the `pending` points; fill `expected` where it is finite, return the rest."""
+    if not pending.size:
+        return pending
+    derivatives = _reference(f, variables, {name: array[pending] for name, array in values.items()})
+    finite = np.ones(pending.size, dtype=bool)
+    for array in derivatives.values():
+        finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
+    for i, index in enumerate(pending):
+        if finite[i]:
+            expected[index] = {name: array[i] for name, array in derivatives.items()}
+    return pending[~finite]
+
+
+def _probed(spec, variables, f, intervals):
+    """The valid probes of f's range (grading.probing), or None when f cannot be evaluated at all of them at
+    once; a range where f is almost nowhere defined is a ProblemError saying how much of it was valid."""
+    def valid(points):
+        derivatives = _batched(_reference_at, f, variables, points)
+        if derivatives is None:
+            raise probing.DomainError(None)
+        finite = np.ones(len(next(iter(points.values()))), dtype=bool)
+        for array in derivatives.values():
+            finite &= np.isfinite(array)
+        return finite
+
+    try:
+        return probing.probe(valid, intervals, np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode()), 1]))
+    except probing.DomainError as error:
+        if error.args[0] is None:
+            return None
+        raise ProblemError(str(error)) from None
 
 
 def _checked_explicit(explicit, variables, f):
