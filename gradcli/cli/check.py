@@ -22,6 +22,7 @@ def check_command(
         = None,
         verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every point's values.")] = False,
         json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")] = False,
+        tsv: Annotated[bool, typer.Option("--tsv", help="Print the table as tab-separated values.")] = False,
         junit: Annotated[Optional[str], typer.Option("--junit", metavar="FILE", show_default=False,
                                                      help="Also write JUnit XML to FILE.")] = None,
         answer: Annotated[Optional[str], typer.Option(
@@ -74,7 +75,7 @@ def check_command(
             else:
                 _only_one_shot(wrt=wrt, range=ranges, points=points, tolerance=tolerance)
                 specs = _loaded(files, at)
-            results = _graded(specs, verbose, json, junit)
+            results = _graded(specs, verbose, json, junit, tsv)
             one_shot_failed = answer is not None and not results[0].ok and sys.stdout.isatty()
             if (plot or one_shot_failed) and not json:
                 _plots(specs, results, every=answer is not None)
@@ -140,7 +141,7 @@ def _loaded(files, at):
     from gradcli.cli import check_format
 
     try:
-        return [spec for path in files for spec in check_format.load(path)]
+        return [spec for path in files for spec in check_format.load(path)]  # `-`: standard input
     except check_format.FormatError as error:
         raise calc.CalcError(str(error), EXIT_INVALID) from None
 
@@ -190,14 +191,15 @@ def _range(text):
     return (name.strip() or None), bounds
 
 
-def _graded(specs, verbose, as_json, junit):
+def _graded(specs, verbose, as_json, junit, tsv):
     from gradcli.cli import check_grade, check_output
+    from gradcli.grading import parallel
 
-    results = [check_grade.grade(spec) for spec in specs]
+    results = parallel.mapped(check_grade.grade, specs)
     if as_json:
         sys.stdout.write(check_output.json_text(results))
     else:
-        check_output.show(results, verbose)
+        check_output.show(results, verbose, tsv)
     if junit:
         try:
             check_output.write_junit(results, junit)

@@ -8,7 +8,9 @@ shape) is found later, while grading, and only makes that problem an error.
 
 from __future__ import annotations
 
+import difflib
 import math
+import sys
 from dataclasses import dataclass, field
 
 try:
@@ -45,12 +47,14 @@ class ProblemSpec:
 
 
 def load(path):
-    """The ProblemSpecs of one file, in order."""
-    return specs(read_toml(path), str(path))
+    """The ProblemSpecs of one file, in order; `-` is standard input."""
+    return specs(read_toml(path), "<stdin>" if str(path) == "-" else str(path))
 
 
 def read_toml(path):
     try:
+        if str(path) == "-":
+            return tomllib.loads(sys.stdin.buffer.read().decode("utf-8"))
         with open(path, "rb") as stream:
             return tomllib.load(stream)
     except OSError as error:
@@ -70,7 +74,8 @@ def specs(document, path, key_file=False):
     defaults = _table(document.get("defaults", {}), f"{path}: [defaults]")
     for key in defaults:
         if key not in DEFAULTS:
-            raise FormatError(f"{path}: [defaults]: unknown key '{key}' (known: {', '.join(DEFAULTS)})")
+            raise FormatError(f"{path}: [defaults]: unknown key '{key}'{_did_you_mean(key, DEFAULTS)} "
+                              f"(known: {', '.join(DEFAULTS)})")
     settings = {**DEFAULTS, **defaults}
     problems = document.get("problem")
     if not isinstance(problems, list) or not problems:
@@ -80,12 +85,13 @@ def specs(document, path, key_file=False):
 
 
 def _problem(table, settings, where, path, key_file):
+    for key in table:  # first: a misspelt key is why a required one seems missing
+        if key not in PROBLEM_KEYS:
+            raise FormatError(f"{where}: unknown key '{key}'{_did_you_mean(key, PROBLEM_KEYS)} "
+                              f"(known: {', '.join(sorted(PROBLEM_KEYS))})")
     for key in REQUIRED:
         if key not in table:
             raise FormatError(f"{where}: missing required key '{key}'")
-    for key in table:
-        if key not in PROBLEM_KEYS:
-            raise FormatError(f"{where}: unknown key '{key}' (known: {', '.join(sorted(PROBLEM_KEYS))})")
     where = f"{path}: problem '{table['name']}'"
     merged = {**settings, **table}
     ranges = {}
@@ -107,6 +113,11 @@ def _problem(table, settings, where, path, key_file):
         at=[_table(point, f"{where}: at[{i}]") for i, point in enumerate(_list(merged.get("at", []), f"{where}: at"))],
         file=path,
     )
+
+
+def _did_you_mean(key, known):
+    near = difflib.get_close_matches(key, list(known), n=1)
+    return f": did you mean '{near[0]}'?" if near else ""
 
 
 def _answer(value, where):

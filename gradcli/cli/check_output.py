@@ -21,7 +21,7 @@ def counts(results):
 def json_object(results):
     count = counts(results)
     return {"passed": count["pass"], "failed": count["fail"], "errors": count["error"],
-            "problems": [{"name": result.name, "ok": result.ok, "status": result.status,
+            "problems": [{"name": result.name, "file": result.file or None, "ok": result.ok, "status": result.status,
                           "max_error": None if result.worst is None else json_numbers(result.worst.error),
                           "worst_at": None if result.worst is None else
                           {name: json_numbers(value) for name, value in result.worst.values.items()},
@@ -47,56 +47,91 @@ def summary(results):
 # ---- the terminal ---------------------------------------------------------------------------------------
 
 
-def show(results, verbose, stream=None):
+def show(results, verbose, tsv=False, stream=None):
+    """A Rich table on a terminal; aligned plain rows on a pipe (numbers never wrap); TSV with `tsv`."""
+    stream = stream or sys.stdout
+    header, rows = table_rows(results)
+    if tsv:
+        stream.write("".join("\t".join(cell.replace("\t", " ") for cell in row) + "\n" for row in [header, *rows]))
+        return
+    notes = [*_notes(results, verbose), (summary(results), "bold")]
+    if not stream.isatty():
+        stream.write(plain_rows(header, rows) + "".join(text + "\n" for text, _ in notes))
+        return
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(file=stream or sys.stdout, highlight=False)
+    console = Console(file=stream, highlight=False)
     table = Table(show_lines=False)
-    for column in ("problem", "status", "worst point", "expected", "given", "relative error"):
+    for column in header:
         table.add_column(column, overflow="fold")
-    for result in results:
-        status = Text(result.status, style=STATUS_STYLES[result.status])
-        if result.worst is None:  # an error: its message stands in for the numbers
-            table.add_row(Text(result.name), status, Text(result.message.split("\n")[0]), "", "", "")
-            continue
-        worst = result.worst
-        table.add_row(Text(result.name), status, Text(values_text(worst.values)),
-                      Text(values_text(worst.expected, PARTIAL)), Text(values_text(worst.given, PARTIAL)),
-                      Text(f"{worst.error:.3g}"))
+    status = header.index("status")
+    for row in rows:
+        table.add_row(*(Text(cell, style=STATUS_STYLES[cell] if i == status else "") for i, cell in enumerate(row)))
     console.print(table)
+    for text, style in notes:
+        console.print(Text(text, style=style))
+
+
+def table_rows(results):
+    """The header and a row of cells per problem, a `file` column first when the problems come from several
+    files. An error's message stands in for its numbers."""
+    several = len(dict.fromkeys(result.file for result in results)) > 1
+    header = ["file"] * several + ["problem", "status", "worst point", "expected", "given", "relative error"]
+    rows = []
+    for result in results:
+        worst = result.worst
+        numbers = [result.message.split("\n")[0], "", "", ""] if worst is None else [
+            values_text(worst.values), values_text(worst.expected, PARTIAL), values_text(worst.given, PARTIAL),
+            f"{worst.error:.3g}"]
+        rows.append([result.file] * several + [result.name, result.status, *numbers])
+    return header, rows
+
+
+def plain_rows(header, rows):
+    """Columns aligned with two spaces between them; a long cell widens its column rather than wrap."""
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    return "".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n"
+                   for row in [header, *rows])
+
+
+def _notes(results, verbose):
+    """(text, Rich style) lines under the table: diagnoses, an error's caret, with --verbose every point."""
     for result in results:
         for finding in result.findings:
-            console.print(Text(f"{result.name}: {finding.key}: {finding.evidence}"))
+            yield f"{result.name}: {finding.key}: {finding.evidence}", ""
         if result.status == "error" and "\n" in result.message:  # the caret under the failing part
-            console.print(Text(f"{result.name}: {result.message}", style=STATUS_STYLES["error"]))
+            yield f"{result.name}: {result.message}", STATUS_STYLES["error"]
         if verbose and result.points:
-            console.print(Text(f"{result.name}: {result.message}", style="bold"))
+            yield f"{result.name}: {result.message}", "bold"
             for point in result.points:
                 mark = "ok  " if point.agrees else "FAIL"
-                console.print(Text(f"  {mark} at {values_text(point.values)}: "
-                                   f"expected {values_text(point.expected, PARTIAL)}, "
-                                   f"given {values_text(point.given, PARTIAL)}, relative error {point.error:.3g}"
-                                   + (" (explicit)" if point.explicit else "")))
-    console.print(Text(summary(results), style="bold"))
+                yield (f"  {mark} at {values_text(point.values)}: expected {values_text(point.expected, PARTIAL)}, "
+                       f"given {values_text(point.given, PARTIAL)}, relative error {point.error:.3g}"
+                       + (" (explicit)" if point.explicit else "")), ""
 
 
 def show_gradebook(grades, key, stream=None):
-    """The gradebook as a table: a student per row, a score per problem, the total."""
+    """The gradebook: a student per row, a score per problem, the total (Rich on a terminal, else plain)."""
+    from gradcli.grading.reports import points_text
+
+    stream = stream or sys.stdout
+    header = ["student", *(problem.spec.name for problem in key), "total"]
+    rows = [[grade.student, *(points_text(score.score) for score in grade.scores),
+             f"{points_text(grade.total)} / {points_text(grade.max_score)}"] for grade in grades]
+    if not stream.isatty():
+        stream.write(plain_rows(header, rows))
+        return
     from rich.console import Console
     from rich.table import Table
 
-    from gradcli.grading.reports import points_text
-
-    console = Console(file=stream or sys.stdout, highlight=False)
     table = Table()
-    for column in ("student", *(problem.spec.name for problem in key), "total"):
+    for column in header:
         table.add_column(column, justify="left" if column == "student" else "right")
-    for grade in grades:
-        table.add_row(grade.student, *(points_text(score.score) for score in grade.scores),
-                      f"{points_text(grade.total)} / {points_text(grade.max_score)}")
-    console.print(table)
+    for row in rows:
+        table.add_row(*row)
+    Console(file=stream, highlight=False).print(table)
 
 
 def show_selftest(tests, stream=None):

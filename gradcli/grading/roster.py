@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import difflib
+import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,10 +24,9 @@ from pathlib import Path
 import numpy as np
 
 from gradcli.cli import check_format, check_grade
-from gradcli.grading import diagnoses
+from gradcli.grading import diagnoses, parallel
 
 KEY_SETTINGS = {"weight": 1.0, "partial_weights": {}, "credit": {}}
-PARALLEL_FROM = 200            # gradings (students x problems) below which one process is faster than a pool
 
 
 class RosterError(Exception):
@@ -219,29 +219,15 @@ def _fraction(value, where):
 
 def grade_roster(key, submissions, jobs=None):
     """A StudentGrade per submission, in order; across `jobs` processes (default: every CPU) for a large
-    roster. Each problem's points and reference derivative are the same for every student."""
-    jobs = jobs or os.cpu_count() or 1
-    if jobs == 1 or len(submissions) < 2 or len(submissions) * len(key) < PARALLEL_FROM:
-        return [grade_student(key, submission) for submission in submissions]
-    import multiprocessing
-
-    for problem in key:  # each problem's points and reference derivative, computed before the workers fork
+    roster. Each problem's points and reference derivative are the same for every student: they are
+    computed first, once, and the workers inherit them."""
+    for problem in key:
         try:
             reference = check_grade.Reference.of(problem.spec)
             reference.sampled(), reference.explicit()
         except check_grade.ProblemError:
             pass  # every student's answer to it will be an error, saying why
-
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    chunks = [submissions[i::jobs] for i in range(jobs)]
-    with context.Pool(jobs) as pool:
-        graded = pool.starmap(_grade_chunk, [(key, chunk) for chunk in chunks])
-    order = {submission.student: i for i, submission in enumerate(submissions)}
-    return sorted((grade for chunk in graded for grade in chunk), key=lambda grade: order[grade.student])
-
-
-def _grade_chunk(key, submissions):
-    return [grade_student(key, submission) for submission in submissions]
+    return parallel.mapped(functools.partial(grade_student, key), submissions, jobs, weight=len(key))
 
 
 def grade_student(key, submission):

@@ -90,11 +90,11 @@ def test_bad_rosters_are_exit_2(tmp_path):
 
 
 def test_parallel_grading_gives_the_serial_grades(monkeypatch):
-    from gradcli.grading import reports, roster
+    from gradcli.grading import parallel, reports, roster
 
     key = roster.load_key(KEY)
     submissions = roster.load_submissions(ROSTER, key)
     serial = roster.grade_roster(key, submissions, jobs=1)
-    monkeypatch.setattr(roster, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(parallel, "PARALLEL_FROM", 1)
     parallel = roster.grade_roster(key, submissions, jobs=2)
     assert [reports.feedback_object(g) for g in parallel] == [reports.feedback_object(g) for g in serial]
