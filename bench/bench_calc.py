@@ -45,10 +45,11 @@ from gradcli.lang.parser import _parser
 _parser()
 marks.append(("load the compiled grammar, compile the lexer", time.perf_counter()))
 import io
-from gradcli.cli import calc, render
-problem = calc.Problem(%r, [%r], None, calc.DType.float64)
+from gradcli import calc
+from gradcli.cli import output
+problem = calc.Problem(%r, [%r], None, "float64")
 report, _ = calc.gradient_report(problem, None, 1)
-render.show(report, True, io.StringIO())
+output.show(report, True, io.StringIO())
 marks.append(("parse EXPR, evaluate, differentiate, write JSON", time.perf_counter()))
 for (_, before), (name, after) in zip(marks, marks[1:]):
     print(f"  {name:<50s} {(after - before) * 1000:7.1f} ms")

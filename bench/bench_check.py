@@ -75,7 +75,7 @@ def roster_files(directory, students, problems, seed=0):
 
 
 def bench_roster(options):
-    from gradcli.cli import calc
+    from gradcli import calc
     from gradcli.grading import roster
 
     calc.calculator("float64")
@@ -83,7 +83,7 @@ def bench_roster(options):
         key_path, roster_path = roster_files(Path(directory), options.students, options.problems)
         for jobs in (1, None):
             # a fresh process each time, so no parse or reference is kept from the run before
-            code = (f"import sys, time; sys.path.insert(0, {str(REPO)!r}); from gradcli.cli import calc; "
+            code = (f"import sys, time; sys.path.insert(0, {str(REPO)!r}); from gradcli import calc; "
                     f"from gradcli.grading import roster; calc.calculator('float64'); "
                     f"start, cpu = time.perf_counter(), time.process_time(); "
                     f"key = roster.load_key({str(key_path)!r}); "
@@ -115,7 +115,7 @@ def main():
         return bench_roster(options)
     options.problems = options.problems or 300
 
-    from gradcli.cli import calc, check_format, check_grade
+    from gradcli import calc, grading
     from gradcli.grading import parallel
 
     calc.calculator("float64")  # the namespace every command builds once
@@ -125,7 +125,7 @@ def main():
         times, cpu_times = [], []
         for _ in range(options.runs):
             start, cpu_start = time.perf_counter(), time.process_time()
-            results = parallel.mapped(check_grade.grade, check_format.load(path))
+            results = parallel.mapped(grading.grade, grading.load(path))
             times.append(time.perf_counter() - start)
             cpu_times.append(time.process_time() - cpu_start)
         statuses = {status: sum(r.status == status for r in results) for status in ("pass", "fail", "error")}

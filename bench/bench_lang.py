@@ -97,7 +97,7 @@ def time_script(lines):
 
 
 def _limits():
-    from gradcli.runtime.limits import Limits
+    from gradcli.runtime.sandbox.limits import Limits
 
     return Limits()
 

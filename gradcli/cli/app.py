@@ -1,36 +1,49 @@
-"""The Typer application. Each command lives in its own module and imports heavy things lazily."""
+"""The Typer application: one module per command (each parses its options, calls the Python API of
+gradcli.calc, gradcli.grading, gradcli.repl or gradcli.runtime, and renders with gradcli.cli.output).
+Modules import heavy things lazily, so `gradcli --help` loads Typer alone."""
 
 import gc
 import sys
+from typing import Annotated
 
 import typer
 
-from gradcli.cli import calc, check, repl, run
+from gradcli import __version__
+from gradcli.cli import check, grad, graph, hessian, jacobian, jvp, repl, run
+from gradcli.cli.shared import CALCULATOR_COMMAND, VerbatimCommand, VerbatimGroup
 
 app = typer.Typer(
     name="gradcli",
     help="PyTorch-style autograd from the shell: gradients, Jacobians, Hessians and a torch-flavoured script language.",
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion: about 1 ms at start (typer.main loads the rest)
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
-    cls=calc.VerbatimGroup,
+    cls=VerbatimGroup,
 )
 
 
+def _show_version(value):
+    if value:
+        sys.stdout.write(f"gradcli {__version__}\n")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+                                                help="Print gradcli's version and exit.")] = False) -> None:
     """gradcli: autograd without installing PyTorch."""
 
 
-app.command("run", cls=calc.VerbatimCommand)(run.run_command)
-app.command("eval", cls=calc.VerbatimCommand)(run.eval_command)
-app.command("grad", **calc.REGISTRATION)(calc.grad_command)
-app.command("jacobian", **calc.REGISTRATION)(calc.jacobian_command)
-app.command("hessian", **calc.REGISTRATION)(calc.hessian_command)
-app.command("jvp", **calc.REGISTRATION)(calc.jvp_command)
-app.command("graph", **calc.REGISTRATION)(calc.graph_command)
-app.command("repl")(repl.repl_command)
-app.command("check", cls=calc.VerbatimCommand)(check.check_command)
+app.command("run", cls=VerbatimCommand)(run.run_command)
+app.command("eval", cls=VerbatimCommand)(run.eval_command)
+app.command("grad", **CALCULATOR_COMMAND)(grad.grad_command)
+app.command("jacobian", **CALCULATOR_COMMAND)(jacobian.jacobian_command)
+app.command("hessian", **CALCULATOR_COMMAND)(hessian.hessian_command)
+app.command("jvp", **CALCULATOR_COMMAND)(jvp.jvp_command)
+app.command("graph", **CALCULATOR_COMMAND)(graph.graph_command)
+app.command("repl", cls=VerbatimCommand)(repl.repl_command)
+app.command("check", cls=VerbatimCommand)(check.check_command)
 
 
 def main() -> None:

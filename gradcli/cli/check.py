@@ -1,5 +1,7 @@
-"""`gradcli check FILE...`: grade derivative answers in TOML problem sets; `--gradcheck EXPR --at ...`: check
-autograd itself against finite differences.
+"""`gradcli check FILE...`: grade derivative answers in TOML problem sets (gradcli.grading); `EXPR --answer
+ANSWER`: one problem from the command line; `--key KEY --submissions PATH`: a roster; `--selftest KEY`: a
+key's mutants; `--gradcheck EXPR --at ...`: check autograd itself against finite differences
+(gradcli.calc.gradcheck).
 
 Exit codes: 0 every problem passes; 1 a problem failed or could not be graded (or gradcheck failed);
 2 a file cannot be read, is not TOML or lacks a required key, or the command line is wrong. Only typer is
@@ -11,9 +13,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from gradcli.cli import calc
-
-EXIT_FAILED, EXIT_INVALID = 1, 2
+from gradcli.calc.errors import CalcError
+from gradcli.cli.shared import At, reported_errors
+from gradcli.exitcodes import EXIT_FAILURE, EXIT_USAGE
 
 
 def check_command(
@@ -59,12 +61,12 @@ def check_command(
             "--gradcheck", metavar="EXPR", show_default=False,
             help="Instead of files: compare autograd's derivative of EXPR with float64 finite differences.")]
         = None,
-        at: calc.At = None) -> None:
+        at: At = None) -> None:
     """Grade derivative answers: gradcli check examples/homework/calculus.toml"""
     if gradcheck is not None:
         return _gradcheck(gradcheck, at, json, files)
     results = []
-    with calc.reported_errors():  # errors and engine warnings as `gradcli: ...` lines, as the calculator's
+    with reported_errors():  # errors and engine warnings as `gradcli: ...` lines, as the calculator's
         if selftest is not None:
             results = _selftest(selftest, files, json)
         elif key is not None or submissions is not None:
@@ -80,38 +82,37 @@ def check_command(
             if (plot or one_shot_failed) and not json:
                 _plots(specs, results, every=answer is not None)
     if not results or not all(result.ok for result in results):
-        raise typer.Exit(EXIT_FAILED)
+        raise typer.Exit(EXIT_FAILURE)
 
 
 def _selftest(key_path, files, as_json):
-    from gradcli.cli import check_format, check_output
-    from gradcli.grading import roster, selftest
+    from gradcli.cli import output
+    from gradcli.grading import problems, roster, selftest
 
     if files:
-        raise calc.CalcError("--selftest KEY tests one key (and no FILE...)", EXIT_INVALID)
+        raise CalcError("--selftest KEY tests one key (and no FILE...)", EXIT_USAGE)
     try:
         key = roster.load_key(key_path)
-    except (roster.RosterError, check_format.FormatError) as error:
-        raise calc.CalcError(str(error), EXIT_INVALID) from None
+    except (roster.RosterError, problems.FormatError) as error:
+        raise CalcError(str(error), EXIT_USAGE) from None
     tests = [selftest.selftest(problem.spec) for problem in key]
     if as_json:
-        sys.stdout.write(check_output.selftest_json(tests))
+        sys.stdout.write(output.selftest_json(tests))
     else:
-        check_output.show_selftest(tests)
+        output.show_selftest(tests)
     return tests
 
 
 def _grade_roster(files, key_path, submissions_path, out, as_json, junit):
-    from gradcli.cli import check_format
-    from gradcli.grading import reports, roster
+    from gradcli.grading import problems, reports, roster
 
     if files or not key_path or not submissions_path:
-        raise calc.CalcError("a roster is graded with --key FILE --submissions PATH (and no FILE...)", EXIT_INVALID)
+        raise CalcError("a roster is graded with --key FILE --submissions PATH (and no FILE...)", EXIT_USAGE)
     try:
         key = roster.load_key(key_path)
         submissions = roster.load_submissions(submissions_path, key)
-    except (roster.RosterError, check_format.FormatError) as error:
-        raise calc.CalcError(str(error), EXIT_INVALID) from None
+    except (roster.RosterError, problems.FormatError) as error:
+        raise CalcError(str(error), EXIT_USAGE) from None
     grades = roster.grade_roster(key, submissions)
     try:
         if out:
@@ -119,52 +120,51 @@ def _grade_roster(files, key_path, submissions_path, out, as_json, junit):
         if junit:
             reports.write_junit(grades, junit)
     except OSError as error:
-        raise calc.CalcError(f"{error.filename}: cannot write the file: {error.strerror}", EXIT_INVALID) from None
+        raise CalcError(f"{error.filename}: cannot write the file: {error.strerror}", EXIT_USAGE) from None
     if as_json:
         import json
 
         sys.stdout.write(json.dumps({"students": [reports.feedback_object(grade) for grade in grades]}) + "\n")
     else:
-        from gradcli.cli import check_output
+        from gradcli.cli import output
 
-        check_output.show_gradebook(grades, key)
+        output.show_gradebook(grades, key)
     return grades
 
 
 def _loaded(files, at):
     if not files:
-        raise calc.CalcError("give one or more FILEs to grade, or EXPR --answer ANSWER (or --gradcheck EXPR "
-                             "--at NAME=VALUE)", EXIT_INVALID)
+        raise CalcError("give one or more FILEs to grade, or EXPR --answer ANSWER (or --gradcheck EXPR "
+                             "--at NAME=VALUE)", EXIT_USAGE)
     if at:
-        raise calc.CalcError("--at goes with --gradcheck; a problem's points are given in its file (at = [...])",
-                             EXIT_INVALID)
-    from gradcli.cli import check_format
+        raise CalcError("--at goes with --gradcheck; a problem's points are given in its file (at = [...])",
+                             EXIT_USAGE)
+    from gradcli import grading
 
     try:
-        return [spec for path in files for spec in check_format.load(path)]  # `-`: standard input
-    except check_format.FormatError as error:
-        raise calc.CalcError(str(error), EXIT_INVALID) from None
+        return [spec for path in files for spec in grading.load(path)]  # `-`: standard input
+    except grading.FormatError as error:
+        raise CalcError(str(error), EXIT_USAGE) from None
 
 
 def _only_one_shot(**options):
     for name, value in options.items():
         if value is not None:
-            raise calc.CalcError(f"--{name} goes with a one-shot check: gradcli check EXPR --answer ANSWER "
-                                 f"--{name} ...; in a file, each problem sets its own", EXIT_INVALID)
+            raise CalcError(f"--{name} goes with a one-shot check: gradcli check EXPR --answer ANSWER "
+                                 f"--{name} ...; in a file, each problem sets its own", EXIT_USAGE)
 
 
 def _one_shot(arguments, answer, wrt, ranges, points, tolerance):
-    from gradcli.cli import check_format
-    from gradcli.grading import oneshot
+    from gradcli.grading import oneshot, problems
 
     if not arguments or len(arguments) != 1:
-        raise calc.CalcError("--answer grades one expression: gradcli check EXPR --answer ANSWER", EXIT_INVALID)
+        raise CalcError("--answer grades one expression: gradcli check EXPR --answer ANSWER", EXIT_USAGE)
     try:
         return oneshot.spec(arguments[0], answer, wrt, dict(_range(text) for text in ranges or ()),
                             _number(points, "--points", int), _number(tolerance, "--tolerance", float))
-    except check_format.FormatError as error:  # its message names the problem by EXPR: say which option
+    except problems.FormatError as error:  # its message names the problem by EXPR: say which option
         message = str(error).replace(f": problem '{arguments[0].strip()}': ", ": --", 1).lstrip(": ")
-        raise calc.CalcError(message.replace("--range.", "--range ", 1), EXIT_INVALID) from None
+        raise CalcError(message.replace("--range.", "--range ", 1), EXIT_USAGE) from None
 
 
 def _number(text, option, kind):
@@ -173,8 +173,8 @@ def _number(text, option, kind):
     try:
         return kind(text)
     except ValueError:
-        raise calc.CalcError(f"{option} {text}: expected {'an integer' if kind is int else 'a number'}",
-                             EXIT_INVALID) from None
+        raise CalcError(f"{option} {text}: expected {'an integer' if kind is int else 'a number'}",
+                             EXIT_USAGE) from None
 
 
 def _range(text):
@@ -186,67 +186,59 @@ def _range(text):
     except ValueError:
         bounds = None
     if not colon or bounds is None or (equals and not name.strip().isidentifier()):
-        raise calc.CalcError(f"--range {text}: expected LOW:HIGH or NAME=LOW:HIGH, e.g. --range x=-3:3",
-                             EXIT_INVALID)
+        raise CalcError(f"--range {text}: expected LOW:HIGH or NAME=LOW:HIGH, e.g. --range x=-3:3",
+                             EXIT_USAGE)
     return (name.strip() or None), bounds
 
 
 def _graded(specs, verbose, as_json, junit, tsv):
-    from gradcli.cli import check_grade, check_output
+    from gradcli import grading
+    from gradcli.cli import output
     from gradcli.grading import parallel
 
-    results = parallel.mapped(check_grade.grade, specs)
+    results = parallel.mapped(grading.grade, specs)
     if as_json:
-        sys.stdout.write(check_output.json_text(results))
+        sys.stdout.write(output.check_json_text(results))
     else:
-        check_output.show(results, verbose, tsv)
+        output.show_check(results, verbose, tsv)
     if junit:
         try:
-            check_output.write_junit(results, junit)
+            output.write_check_junit(results, junit)
         except OSError as error:
-            raise calc.CalcError(f"--junit {junit}: cannot write the file: {error.strerror}", EXIT_INVALID) from None
+            raise CalcError(f"--junit {junit}: cannot write the file: {error.strerror}", EXIT_USAGE) from None
     return results
 
 
 def _plots(specs, results, every):
-    from gradcli.cli import check_plot
+    from gradcli import ansi
+    from gradcli.cli import output
     from gradcli.grading import evaluation
 
-    colour = check_plot.colour_wanted()
+    colour = ansi.colour_enabled(sys.stdout)
     for spec, result in zip(specs, results):
         if every or result.status == "fail":
             for variable, curve in evaluation.answer_curves(spec, result):
-                sys.stdout.write(check_plot.plot_text(result, curve, variable, colour))
+                sys.stdout.write(output.check_plot(result, curve, variable, colour))
 
 
 def _gradcheck(expr, at, as_json, files):
     """torch.autograd.gradcheck's comparison: the analytical Jacobian against float64 central differences."""
-    import json
-
-    from gradcli.engine.functional import GradcheckError, gradcheck
+    from gradcli import calc
 
     found = None
-    with calc.reported_errors():
+    with reported_errors():
         if files:
-            raise calc.CalcError("give either FILE... or --gradcheck EXPR, not both", EXIT_INVALID)
-        problem = calc.Problem(expr, at, None, calc.DType.float64)
-        if not problem.wrt:
-            raise calc.CalcError("--gradcheck needs at least one input: --at NAME=VALUE")
-
-        def mismatch():
-            try:
-                gradcheck(problem.function, problem.inputs())
-            except GradcheckError as error:  # a disagreement is the answer, not an error in EXPR
-                return str(error).strip()
-            return None
-
-        found = calc.computing(problem, mismatch)
-        message = found or "autograd agrees with central differences (eps=1e-06, atol=1e-05, rtol=0.001)"
+            raise calc.CalcError("give either FILE... or --gradcheck EXPR, not both", EXIT_USAGE)
+        problem = calc.Problem(expr, at, None, "float64")
+        found = calc.gradcheck(problem)
+        message = found or calc.GRADCHECK_AGREES
         if as_json:
+            import json
+
             sys.stdout.write(json.dumps({"expr": problem.source, "context": problem.context(), "ok": found is None,
                                          "message": message}) + "\n")
         else:
             sys.stdout.write(f"gradcheck {'passed' if found is None else 'FAILED'}: {problem.source} "
                              f"{problem.context()}\n{message}\n")
     if found is not None:
-        raise typer.Exit(EXIT_FAILED)
+        raise typer.Exit(EXIT_FAILURE)

@@ -1,4 +1,5 @@
-"""`gradcli run FILE|-` and `gradcli eval CODE`: run a script in the gradcli language.
+"""`gradcli run FILE|-` and `gradcli eval CODE`: run a script in the gradcli language
+(gradcli.runtime.session.run_source).
 
 Exit codes: 0 the script ran to its end; 1 an uncaught error stopped it; 2 bad usage, or input that
 cannot be read or parsed. Only typer is imported here; the language and the engine load when a command
@@ -10,40 +11,9 @@ import sys
 
 import typer
 
-from gradcli.runtime.limits import DEFAULT_MAX_ELEMENTS, Limits
-
-EXIT_BAD_INPUT = 2
-MAX_ELEMENTS_OPTION = typer.Option(
-    DEFAULT_MAX_ELEMENTS, "--max-elements", min=1,
-    help="Largest tensor (in elements) a script may create; bigger requests stop it with a MemoryError.")
-
-
-TIMEOUT_OPTION = typer.Option(
-    None, "--timeout", metavar="SECONDS",
-    help="Stop the script with a TimeoutError after this many seconds (default: no limit; Ctrl-C always can).")
-
-
-def element_limit(value):
-    """--max-elements as typed: run and eval take their options verbatim (no pydantic, see
-    calc.VerbatimCommand), so the number is checked here."""
-    if isinstance(value, int):
-        return value
-    if not value.isdigit() or int(value) < 1:
-        raise typer.BadParameter(f"{value!r} is not a whole number of at least 1", param_hint="'--max-elements'")
-    return int(value)
-
-
-def seconds_limit(value):
-    """--timeout as typed (verbatim, as --max-elements): a positive number of seconds, or None."""
-    if value is None or isinstance(value, float):
-        return value
-    try:
-        seconds = float(value)
-    except ValueError:
-        seconds = 0.0
-    if not 0 < seconds < float("inf"):
-        raise typer.BadParameter(f"{value!r} is not a positive number of seconds", param_hint="'--timeout'")
-    return seconds
+from gradcli import ansi
+from gradcli.cli.shared import MAX_ELEMENTS_OPTION, TIMEOUT_OPTION, element_limit, seconds_limit
+from gradcli.exitcodes import EXIT_USAGE
 
 
 def run_command(
@@ -62,7 +32,7 @@ def run_command(
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         sys.stderr.write(f"gradcli: cannot read {filename}: {reason}\n")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+        raise typer.Exit(EXIT_USAGE) from None
     raise typer.Exit(_run(source, filename, max_elements, timeout))
 
 
@@ -76,11 +46,11 @@ def eval_command(
 
 
 def _run(source, filename, max_elements, timeout):
+    from gradcli.runtime.sandbox.limits import Limits
     from gradcli.runtime.session import run_source
 
     limits = Limits(max_elements=element_limit(max_elements), max_seconds=seconds_limit(timeout))
-    colour = sys.stderr.isatty() and not os.environ.get("NO_COLOR")  # https://no-color.org
-    status = run_source(source, filename, sys.stdout, sys.stderr, limits, colour)
+    status = run_source(source, filename, sys.stdout, sys.stderr, limits, ansi.colour_enabled(sys.stderr))
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (`| head`): no more output, and no noise at exit

@@ -127,6 +127,15 @@ def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, 
     return _add_suffixes(prefix + body, suffixes, indent)
 
 
+def numbers_repr(data: "np.ndarray") -> str:
+    """The numbers alone as a tensor's repr shows them: without `tensor(`, the suffixes or their indent."""
+    a = np.asarray(data)
+    if a.size == 0:
+        return "[]"
+    summarize = a.size > THRESHOLD
+    return _body(a, 0, summarize, _Formatter(_summarized(a) if summarize else a))
+
+
 def size_repr(shape: tuple) -> str:
     """repr(torch.Size(shape))."""
     return f"torch.Size([{', '.join(str(int(n)) for n in shape)}])"

@@ -14,6 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
+from gradcli import calc
 from gradcli.grading import evaluation
 from gradcli.lang import nodes
 
@@ -267,6 +268,4 @@ def subexpressions(f):
 
 
 def _names(node):
-    from gradcli.cli.calc import names_read
-
-    return names_read([node])
+    return calc.names_read([node])

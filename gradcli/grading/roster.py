@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gradcli.cli import check_format, check_grade
+from gradcli.grading import grader, problems
 from gradcli.grading import diagnoses, parallel
 
 KEY_SETTINGS = {"weight": 1.0, "partial_weights": {}, "credit": {}}
@@ -35,7 +35,7 @@ class RosterError(Exception):
 
 @dataclass
 class KeyProblem:
-    spec: check_format.ProblemSpec   # spec.answer: the reference answer, or None
+    spec: problems.ProblemSpec   # spec.answer: the reference answer, or None
     weight: float
     partial_weights: dict
     credit: dict
@@ -53,7 +53,7 @@ class Score:
     score: float
     max_score: float
     status: str                       # "pass", "partial", "fail", "error" or "missing"
-    result: check_grade.Result | None = None
+    result: grader.Result | None = None
     partials: dict = field(default_factory=dict)   # {variable: credit from 0 to 1}, for a table of partials
 
 
@@ -79,18 +79,18 @@ class StudentGrade:
 
 
 def load_key(path):
-    document = check_format.read_toml(path)
+    document = problems.read_toml(path)
     defaults = dict(document.get("defaults", {})) if isinstance(document.get("defaults"), dict) else {}
     settings = {name: defaults.pop(name, value) for name, value in KEY_SETTINGS.items()}
-    problems = document.get("problem") if isinstance(document.get("problem"), list) else []
-    tables = [dict(table) if isinstance(table, dict) else table for table in problems]
+    listed = document.get("problem") if isinstance(document.get("problem"), list) else []
+    tables = [dict(table) if isinstance(table, dict) else table for table in listed]
     extras = []
     for number, table in enumerate(tables, 1):
         if not isinstance(table, dict):
             continue
         extras.append({name: table.pop(name, settings[name]) for name in KEY_SETTINGS})
         table.setdefault("answer", None)
-    specs = check_format.specs({**document, "defaults": defaults, "problem": tables}, str(path), key_file=True)
+    specs = problems.specs({**document, "defaults": defaults, "problem": tables}, str(path), key_file=True)
     key = []
     for spec, extra in zip(specs, extras):
         where = f"{path}: problem '{spec.name}'"
@@ -146,7 +146,7 @@ def _from_directory(path, key):
         raise RosterError(f"{path}: no .toml answer files in the directory")
     submissions = []
     for file in files:
-        document = check_format.read_toml(file)
+        document = problems.read_toml(file)
         answers = {}
         for name, value in document.items():
             problem, _ = _column(name, key, f"{file}: key '{name}'")
@@ -223,9 +223,9 @@ def grade_roster(key, submissions, jobs=None):
     computed first, once, and the workers inherit them."""
     for problem in key:
         try:
-            reference = check_grade.Reference.of(problem.spec)
+            reference = grader.Reference.of(problem.spec)
             reference.sampled(), reference.explicit()
-        except check_grade.ProblemError:
+        except grader.ProblemError:
             pass  # every student's answer to it will be an error, saying why
     return parallel.mapped(functools.partial(grade_student, key), submissions, jobs, weight=len(key))
 
@@ -242,7 +242,7 @@ def grade_problem(problem, answer):
         return Score(spec.name, 0.0, problem.weight, "missing")
     if isinstance(answer, dict) and wanted:
         answer = {name: part for name, part in answer.items() if name in wanted}
-    result = check_grade.grade(dataclasses.replace(spec, answer=answer))
+    result = grader.grade(dataclasses.replace(spec, answer=answer))
     if result.status == "error":
         return Score(spec.name, 0.0, problem.weight, "error", result)
     if not isinstance(answer, dict):

@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from gradcli.cli import check_grade
+from gradcli.grading import grader
+from gradcli.grading.evaluation import Expression, ProblemError
 from gradcli.lang import nodes
 
 DENSE_POINTS = 200             # how many points tell a real mutant from an equivalent rewriting
@@ -39,8 +40,8 @@ class SelfTest:
 def mutants(source):
     """Plausible wrong versions of an answer's source (one expression), each once, none equal to it."""
     try:
-        expression = check_grade.Expression(source, "answer").program.body[-1].value
-    except check_grade.ProblemError:
+        expression = Expression(source, "answer").program.body[-1].value
+    except ProblemError:
         return []
     text = source.strip() if "\n" not in source.strip() else None
     found = {f"-({source.strip()})": "sign flip", f"2*({source.strip()})": "constant factor",
@@ -92,7 +93,7 @@ def selftest(spec):
     """Grade each mutant of spec's reference answer at spec's points (the key's own answer must pass)."""
     if spec.answer is None or not _expressions(spec.answer):
         return SelfTest(spec.name, "skipped", "no reference answer given as an expression")
-    reference = check_grade.grade(spec)
+    reference = grader.grade(spec)
     if not reference.ok:
         return SelfTest(spec.name, "error", f"the reference answer itself does not pass: {reference.message}")
     dense = dataclasses.replace(spec, points=DENSE_POINTS, at=[], seed=spec.seed + 1)
@@ -100,10 +101,10 @@ def selftest(spec):
     for variable, source in _expressions(spec.answer).items():
         for kind, mutated in mutants(source):
             answer = mutated if variable is None else {**spec.answer, variable: mutated}
-            if check_grade.grade(dataclasses.replace(spec, answer=answer)).status != "pass":
+            if grader.grade(dataclasses.replace(spec, answer=answer)).status != "pass":
                 tried += 1
                 continue
-            over_range = check_grade.grade(dataclasses.replace(dense, answer=answer))
+            over_range = grader.grade(dataclasses.replace(dense, answer=answer))
             if over_range.status == "fail":  # a real mutant, and the problem's points let it pass
                 tried += 1
                 uncaught.append((Mutant(kind, variable, mutated), over_range.worst))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import NamedTuple
 
 from gradcli.lang import nodes as n
 from gradcli.lang.diagnostics import PYTHON_ONLY_KEYWORDS, ScriptSyntaxError, not_in_the_language
@@ -14,6 +15,12 @@ SIMPLE_ESCAPES = {"\n": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b"
 ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3}|[\s\S])")
 STRING_PREFIX = re.compile(r"[rRfF]*")
 CONVERSIONS = ("r", "s", "a")
+
+
+class BareGenerator(NamedTuple):
+    """A call's generator-expression argument without its own brackets: `sum(x for x in xs)`, which Python
+    allows as the only argument only."""
+    node: n.GeneratorExp
 
 
 def joined_span(first, last):
@@ -58,9 +65,36 @@ class ASTBuilder:
     def assign(self, span, children):
         *targets, value = children
         for target in targets:
+            if isinstance(target, (n.Yield, n.YieldFrom)):
+                raise error_at(target.span, "assignment to yield expression not possible")
             _check_target(target)
         _check_no_star(value)
         return n.Assign(span, targets, value)
+
+    def annassign(self, span, children):
+        target, annotation, value = children
+        if not isinstance(target, (n.Name, n.Attribute, n.Subscript)):
+            what = "tuple" if isinstance(target, n.TupleExpr) else "list" if isinstance(target, n.ListExpr) else None
+            raise error_at(target.span, f"only single target (not {what}) can be annotated" if what
+                           else f"illegal target for annotation")
+        _check_no_star(annotation)
+        # the annotation is ignored (never evaluated); `x: int` alone binds nothing
+        return n.Assign(span, [target], value) if value is not None else n.Pass(span)
+
+    def global_stmt(self, span, children):
+        return n.Global(span, [str(name) for name in children])
+
+    def nonlocal_stmt(self, span, children):
+        return n.Nonlocal(span, [str(name) for name in children])
+
+    def yield_stmt(self, span, children):
+        return n.ExprStmt(span, children[0])
+
+    def yield_expr(self, span, children):
+        return n.Yield(span, children[0])
+
+    def yield_from(self, span, children):
+        return n.YieldFrom(span, children[0])
 
     def augassign(self, span, children):
         target, op, value = children
@@ -166,25 +200,72 @@ class ASTBuilder:
         return n.WithItem(span, context, str(name) if name is not None else None)
 
     def funcdef(self, span, children):
-        name, params, body = children
+        name, params, _returns, body = children
         params = params or []
-        local_names = frozenset(param.name for param in params) | bound_names(body)
-        return n.FunctionDef(span, str(name), params, body, local_names)
+        global_names, nonlocal_names = _declared_names(body, {param.name for param in params})
+        local_names = (frozenset(param.name for param in params) | bound_names(body)) - global_names - nonlocal_names
+        return n.FunctionDef(span, str(name), params, body, local_names, [], has_yield(body), global_names)
+
+    def classdef(self, span, children):
+        name, arguments, body = children
+        for argument in arguments or []:
+            if isinstance(argument, n.Keyword):
+                raise error_at(argument.span, not_in_the_language("class keywords (metaclass=...)"))
+        private = {name for name in bound_names(body) | _assigned_attributes(body) if _is_private(name)}
+        return n.ClassDef(span, str(name), arguments or [], body, [], frozenset(private))
+
+    def decorated(self, span, children):
+        *decorators, definition = children
+        definition.decorators = decorators
+        definition.span = span  # as Python 3.8+: the definition's position is its first decorator's
+        return definition
+
+    def decorator(self, span, children):
+        return children[0]
 
     def parameters(self, span, children):
+        """Python's order: plain parameters, then *args (or a bare *), keyword-only ones, then **kwargs."""
         seen = set()
-        has_default = False
-        for param in children:
+        has_default = keyword_only = False
+        params = []
+        for i, param in enumerate(children):
             if param.name in seen:
                 raise error_at(param.span, f"duplicate argument '{param.name}' in function definition")
-            seen.add(param.name)
-            if param.default is None and has_default:
+            if params and params[-1].kind == "**":
+                raise error_at(param.span, "arguments cannot follow var-keyword argument")
+            if param.kind == "*":
+                if keyword_only:
+                    raise error_at(param.span, "* argument may appear only once")
+                keyword_only = True
+                if param.name is None:
+                    if i == len(children) - 1 or children[i + 1].kind == "**":
+                        raise error_at(param.span, "named arguments must follow bare *")
+                    continue
+            elif param.kind == "" and keyword_only:
+                param.kind = "keyword"
+            elif param.kind == "" and param.default is None and has_default:
                 raise error_at(param.span, "non-default argument follows default argument")
-            has_default = has_default or param.default is not None
-        return children
+            seen.add(param.name)
+            has_default = has_default or (param.default is not None and param.kind == "")
+            params.append(param)
+        return params
+
+    lambda_parameters = parameters
 
     def parameter(self, span, children):
-        return n.Param(span, str(children[0]), children[1])
+        return n.Param(span, str(children[0]), children[-1], "")
+
+    lambda_parameter = parameter
+
+    def star_parameter(self, span, children):
+        return n.Param(span, str(children[0]) if children[0] is not None else None, None, "*")
+
+    lambda_star_parameter = star_parameter
+
+    def double_star_parameter(self, span, children):
+        return n.Param(span, str(children[0]), None, "**")
+
+    lambda_double_star_parameter = double_star_parameter
 
     # ---- expressions ----
 
@@ -196,6 +277,33 @@ class ASTBuilder:
         params, body = children
         params = params or []
         return n.Lambda(span, params, body, frozenset(param.name for param in params))
+
+    def generator_exp(self, span, children):
+        return self._comprehension(n.GeneratorExp, span, children[0], children[1:])
+
+    def argument_generator(self, span, children):
+        return BareGenerator(self.generator_exp(span, children))
+
+    def set_comp(self, span, children):
+        return self._comprehension(n.SetComp, span, children[0], children[1:])
+
+    def dict_comp(self, span, children):
+        key, value, *generators = children
+        return self._comprehension(n.DictComp, span, n.TupleExpr(joined_span(key.span, value.span), [key, value]),
+                                   generators)
+
+    def dict(self, span, children):
+        items = [child for child in children if child is not None]
+        return n.Dict(span, [key for key, _ in items], [value for _, value in items])
+
+    def key_value(self, span, children):
+        return children[0], children[1]
+
+    def dict_unpack(self, span, children):
+        return None, children[0]
+
+    def set(self, span, children):
+        return n.Set(span, [child for child in children if child is not None])
 
     def or_op(self, span, children):
         return n.BoolOp(span, "or", children)
@@ -239,14 +347,23 @@ class ASTBuilder:
 
     def call(self, span, children):
         func, arguments = children
+        arguments = arguments or []
         args, keywords = [], []
-        for argument in arguments or []:
+        for argument in arguments:
+            if isinstance(argument, BareGenerator):
+                if len(arguments) > 1:
+                    raise error_at(argument.node.span, "Generator expression must be parenthesized")
+                argument = argument.node
+            unpacking = any(keyword.name is None for keyword in keywords)
             if isinstance(argument, n.Keyword):
-                if any(keyword.name == argument.name for keyword in keywords):
+                if argument.name is not None and any(keyword.name == argument.name for keyword in keywords):
                     raise error_at(argument.span, f"keyword argument repeated: {argument.name}")
                 keywords.append(argument)
+            elif isinstance(argument, n.Starred) and unpacking:
+                raise error_at(argument.span, "iterable argument unpacking follows keyword argument unpacking")
             elif keywords and not isinstance(argument, n.Starred):
-                raise error_at(argument.span, "positional argument follows keyword argument")
+                raise error_at(argument.span, "positional argument follows keyword argument unpacking"
+                               if unpacking else "positional argument follows keyword argument")
             else:
                 args.append(argument)
         return n.Call(span, func, args, keywords)
@@ -260,6 +377,9 @@ class ASTBuilder:
 
     def star_arg(self, span, children):
         return n.Starred(span, children[0])
+
+    def double_star_arg(self, span, children):
+        return n.Keyword(span, None, children[0])
 
     def subscript(self, span, children):
         return n.Subscript(span, children[0], children[1])
@@ -284,10 +404,12 @@ class ASTBuilder:
         return n.Starred(span, children[0])
 
     def list_comp(self, span, children):
-        elt, *generators = children
+        return self._comprehension(n.ListComp, span, children[0], children[1:])
+
+    def _comprehension(self, kind, span, elt, generators):
         _check_no_star(elt)
         targets = frozenset().union(*(_target_names(generator.target) for generator in generators))
-        return n.ListComp(span, elt, generators, targets)
+        return kind(span, elt, generators, targets)
 
     def comp_for(self, span, children):
         target, iterable, *conditions = children
@@ -545,7 +667,9 @@ def _describe(node):
     return {n.Call: "function call", n.Constant: "literal", n.BinOp: "expression", n.UnaryOp: "expression",
             n.BoolOp: "expression", n.Compare: "comparison", n.TupleExpr: "tuple", n.ListExpr: "list",
             n.Lambda: "lambda", n.IfExp: "conditional expression", n.FString: "f-string expression",
-            n.ListComp: "list comprehension", n.Starred: "starred"}.get(type(node), "expression")
+            n.ListComp: "list comprehension", n.Starred: "starred", n.Dict: "dict literal", n.Set: "set display",
+            n.SetComp: "set comprehension", n.DictComp: "dict comprehension", n.GeneratorExp: "generator expression",
+            n.Yield: "yield expression", n.YieldFrom: "yield expression"}.get(type(node), "expression")
 
 
 def _check_target(target, deleting=False):
@@ -600,10 +724,70 @@ def _check_placement(body, in_function, in_loop):
             raise error_at(stmt.span, "'break' outside loop")
         if isinstance(stmt, n.Continue) and not in_loop:
             raise error_at(stmt.span, "'continue' not properly in loop")
+        if isinstance(stmt, (n.ExprStmt, n.Assign)) and isinstance(stmt.value, (n.Yield, n.YieldFrom)) \
+                and not in_function:
+            raise error_at(stmt.value.span, "'yield' outside function")
+        if isinstance(stmt, n.Nonlocal) and not in_function:
+            raise error_at(stmt.span, "nonlocal declaration not allowed at module level")
         if isinstance(stmt, n.FunctionDef):
             _check_placement(stmt.body, in_function=True, in_loop=False)
+        if isinstance(stmt, n.ClassDef):
+            _check_placement(stmt.body, in_function=False, in_loop=False)
         for block in _blocks(stmt):
             _check_placement(block, in_function, in_loop or isinstance(stmt, (n.For, n.While)))
+
+
+def _is_private(name):
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _walk(value):
+    """Every node in a tree (or list of trees), depth first."""
+    if isinstance(value, n.Node):
+        yield value
+        for item in value.fields().values():
+            yield from _walk(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _walk(item)
+
+
+def _assigned_attributes(body):
+    """The attribute names that code anywhere in `body` assigns: `self._cache = ...` gives _cache."""
+    names = set()
+    for node in _walk(body):
+        if isinstance(node, (n.Assign, n.AugAssign, n.For)):
+            for target in node.targets if isinstance(node, n.Assign) else [node.target]:
+                names |= {each.attr for each in _walk(target) if isinstance(each, n.Attribute)}
+    return names
+
+
+def has_yield(body):
+    """Whether a function body yields (which makes it a generator function), not looking into nested ones."""
+    for stmt in body:
+        value = stmt.value if isinstance(stmt, (n.ExprStmt, n.Assign)) else None
+        if isinstance(value, (n.Yield, n.YieldFrom)):
+            return True
+        if any(has_yield(block) for block in _blocks(stmt)):
+            return True
+    return False
+
+
+def _declared_names(body, params):
+    """The names a function body declares `global` and `nonlocal` (not looking into nested functions)."""
+    declared = {n.Global: set(), n.Nonlocal: set()}
+    for stmt in body:
+        if isinstance(stmt, (n.Global, n.Nonlocal)):
+            kind = "global" if isinstance(stmt, n.Global) else "nonlocal"
+            for name in stmt.names:
+                if name in params:
+                    raise error_at(stmt.span, f"name '{name}' is parameter and {kind}")
+                declared[type(stmt)].add(name)
+        for block in _blocks(stmt):
+            inner_global, inner_nonlocal = _declared_names(block, params)
+            declared[n.Global] |= inner_global
+            declared[n.Nonlocal] |= inner_nonlocal
+    return frozenset(declared[n.Global]), frozenset(declared[n.Nonlocal])
 
 
 def bound_names(body):
@@ -618,7 +802,7 @@ def bound_names(body):
         elif isinstance(stmt, n.Delete):
             for target in stmt.targets:
                 names |= _target_names(target)
-        elif isinstance(stmt, n.FunctionDef):
+        elif isinstance(stmt, (n.FunctionDef, n.ClassDef)):
             names.add(stmt.name)
         elif isinstance(stmt, n.Import):
             names |= {alias.alias or alias.path[0] for alias in stmt.names}

@@ -10,7 +10,8 @@ from __future__ import annotations
 # is clearer than listing these.
 EXPRESSION_START_TERMINALS = frozenset({
     "NAME", "DEC_NUMBER", "HEX_NUMBER", "OCT_NUMBER", "BIN_NUMBER", "FLOAT_NUMBER", "STRING", "LONG_STRING"})
-EXPRESSION_START_LITERALS = frozenset({"(", "[", "-", "+", "~", "not", "lambda", "None", "True", "False", "..."})
+EXPRESSION_START_LITERALS = frozenset({"(", "[", "{", "-", "+", "~", "not", "lambda", "None", "True", "False",
+                                       "..."})
 STATEMENT_STARTS = EXPRESSION_START_LITERALS | {
     "assert", "break", "continue", "def", "del", "for", "from", "if", "import", "pass", "raise", "return", "try",
     "while", "with", "*"}
@@ -19,7 +20,7 @@ OPERATOR_LITERALS = frozenset({"+", "-", "*", "/", "//", "%", "**", "@", "&", "|
                                "<=", ">=", "and", "or", "not", "in", "is", "if", ".", "(", "[",
                                "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^="})
 # Python keywords the language does not have: the lexer reads them as names.
-PYTHON_ONLY_KEYWORDS = frozenset({"class", "global", "nonlocal", "async", "await", "yield"})
+PYTHON_ONLY_KEYWORDS = frozenset({"async", "await"})
 REGEX_TERMINAL_NAMES = {
     "NAME": "a name",
     "DEC_NUMBER": "a number", "HEX_NUMBER": "a number", "OCT_NUMBER": "a number", "BIN_NUMBER": "a number",

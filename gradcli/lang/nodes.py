@@ -96,7 +96,8 @@ class IfExp(Node):
 
 
 class Param(Node):
-    __slots__ = ("name", "default")
+    __slots__ = ("name", "default", "kind")
+    # kind: "" (positional or keyword), "*" (*args), "**" (**kwargs) or "keyword" (keyword-only)
 
 
 class Lambda(Node):
@@ -105,6 +106,7 @@ class Lambda(Node):
 
 class Keyword(Node):
     __slots__ = ("name", "value")
+    # name: None for `**mapping`
 
 
 class Call(Node):
@@ -131,6 +133,35 @@ class Comprehension(Node):
 class ListComp(Node):
     __slots__ = ("elt", "generators", "local_names")
     # local_names: the generators' targets, which live in the comprehension's own scope
+
+
+class SetComp(Node):
+    __slots__ = ListComp.__slots__
+
+
+class GeneratorExp(Node):
+    __slots__ = ListComp.__slots__
+
+
+class DictComp(Node):
+    __slots__ = ListComp.__slots__    # elt: a two-item TupleExpr, the key and the value
+
+
+class Dict(Node):
+    __slots__ = ("keys", "values")
+    # keys: None where `**mapping` stands
+
+
+class Set(Node):
+    __slots__ = ("elts",)
+
+
+class Yield(Node):
+    __slots__ = ("value",)
+
+
+class YieldFrom(Node):
+    __slots__ = ("value",)
 
 
 # ---- statements --------------------------------------------------------------------------------------
@@ -164,6 +195,14 @@ class Break(Node):
 
 class Continue(Node):
     __slots__ = ()
+
+
+class Global(Node):
+    __slots__ = ("names",)
+
+
+class Nonlocal(Node):
+    __slots__ = ("names",)
 
 
 class Return(Node):
@@ -221,12 +260,18 @@ class With(Node):
 
 
 class FunctionDef(Node):
-    __slots__ = ("name", "params", "body", "local_names")
-    # local_names: every name the body binds: Python's rule for what is local
+    __slots__ = ("name", "params", "body", "local_names", "decorators", "is_generator", "global_names")
+    # local_names: every name the body binds (Python's rule for what is local), less those it declares
+    # global or nonlocal; global_names: those it declares global
+
+
+class ClassDef(Node):
+    __slots__ = ("name", "bases", "body", "decorators", "private_names")
+    # private_names: the `_name` attributes the class's own code defines or assigns (scripts may use them)
 
 
 class Module(Node):
     __slots__ = ("body",)
 
 
-COMPOUND_STATEMENTS = (If, While, For, Try, With, FunctionDef)
+COMPOUND_STATEMENTS = (If, While, For, Try, With, FunctionDef, ClassDef)

@@ -199,8 +199,6 @@ def _character_error(err, text):
         return ScriptSyntaxError("unterminated triple-quoted string literal", line, col - 2, incomplete=True)
     if rest.lstrip("rRfF")[:1] in ("'", '"'):
         return ScriptSyntaxError("unterminated string literal", line, col)
-    if rest[0] in "{}":
-        return ScriptSyntaxError(f"'{rest[0]}': " + not_in_the_language("dicts and sets"), line, col)
     return ScriptSyntaxError(f"invalid character {rest[0]!r}", line, col)
 
 

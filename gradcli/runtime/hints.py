@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from gradcli.engine.tensor import NON_LEAF_GRAD_WARNING, Tensor
 from gradcli.lang.nodes import Span
-from gradcli.runtime.modules import IMPORTABLE
+from gradcli.runtime.sandbox.modules import IMPORTABLE
 
 
 IDENTIFIER = r"[^\W\d]\w*"  # compiled (and cached by re) by the first hint that needs it, not at every start

@@ -1,7 +1,7 @@
 """The tree-walking interpreter: runs a parsed script statement by statement, as Python would.
 
 Scripts never reach Python's eval/exec/compile: every node is evaluated here, every attribute goes
-through gradcli.runtime.access, and every value a call returns is checked against the limits.
+through gradcli.runtime.sandbox.capabilities, and every value a call returns is checked against the limits.
 Each exception that leaves a node is stamped with the script position and the script frame it left
 (`_gradcli_trace`), which is all a traceback in the user's terms needs.
 """
@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import itertools
 import operator
+import types
 
 from gradcli.lang import nodes as n
-from gradcli.runtime import access
-from gradcli.runtime.modules import is_importable, language_module
-from gradcli.runtime.scopes import FunctionScope, ModuleScope
-from gradcli.runtime.values import UserFunction
+from gradcli.lang.builder import has_yield
+from gradcli.runtime.sandbox import capabilities
+from gradcli.runtime.sandbox.modules import RunModules, is_importable
+from gradcli.runtime.scopes import ClassScope, FunctionScope, ModuleScope
+from gradcli.runtime.values import BuiltinFunction, Signature, UserFunction
 
 TRACE_ATTRIBUTE = "_gradcli_trace"
 
@@ -38,17 +40,31 @@ class ReturnValue(ControlFlow):
         self.value = value
 
 
+class CarriedStopIteration(Exception):
+    """A StopIteration that a comprehension's element raised, carried out of the Python generator that
+    computes the elements (which would turn it into a RuntimeError): a list comprehension lets it through
+    as Python's does."""
+
+    def __init__(self, stop):
+        super().__init__()
+        self.stop = stop
+
+
 BREAK = BreakLoop()
 CONTINUE = ContinueLoop()
+UNSET = object()
 
 
 class Frame:
-    """One running script function (or the module), as a traceback names it."""
+    """One running script function (or the module, a class body), as a traceback names it; a function's
+    frame knows the function and its scope, which is what super() without arguments reads."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "function", "scope")
 
-    def __init__(self, name):
+    def __init__(self, name, function=None, scope=None):
         self.name = name
+        self.function = function
+        self.scope = scope
 
 
 COMPARISONS = {
@@ -69,6 +85,9 @@ class Interpreter:
         self.location = None             # the span running now: for warnings and the engine's graph records
         self.attribute_subject = None    # the object whose attribute is being read: what a warning is about
         self.handling = []               # exceptions whose `except` blocks are running, for a bare `raise`
+        self.modules = RunModules()      # the modules this run imported (random keeps its state per run)
+        self.yields = {}                 # id(statement) -> whether it holds a yield: run step by step then
+        builtins["super"] = BuiltinFunction("super", self.super)
         self.binary = {"+": operator.add, "-": operator.sub, "*": self.multiply, "/": operator.truediv,
                        "//": operator.floordiv, "%": operator.mod, "**": self.power, "@": operator.matmul,
                        "&": operator.and_, "|": operator.or_, "^": operator.xor}
@@ -82,7 +101,8 @@ class Interpreter:
             n.UnaryOp: self.eval_unary, n.BoolOp: self.eval_boolop, n.Compare: self.eval_compare,
             n.IfExp: self.eval_ifexp, n.Lambda: self.eval_lambda, n.Call: self.eval_call,
             n.Attribute: self.eval_attribute, n.Subscript: self.eval_subscript, n.Slice: self.eval_slice,
-            n.ListComp: self.eval_listcomp,
+            n.ListComp: self.eval_listcomp, n.SetComp: self.eval_setcomp, n.DictComp: self.eval_dictcomp,
+            n.GeneratorExp: self.eval_genexp, n.Dict: self.eval_dict, n.Set: self.eval_set,
         }
         self.executors = {
             n.ExprStmt: self.exec_expr, n.Assign: self.exec_assign, n.AugAssign: self.exec_augassign,
@@ -90,7 +110,8 @@ class Interpreter:
             n.Continue: self.exec_continue, n.Return: self.exec_return, n.Raise: self.exec_raise,
             n.Assert: self.exec_assert, n.Import: self.exec_import, n.ImportFrom: self.exec_import_from,
             n.If: self.exec_if, n.While: self.exec_while, n.For: self.exec_for, n.Try: self.exec_try,
-            n.With: self.exec_with, n.FunctionDef: self.exec_def,
+            n.With: self.exec_with, n.FunctionDef: self.exec_def, n.ClassDef: self.exec_class,
+            n.Global: self.exec_pass, n.Nonlocal: self.exec_pass,
         }
 
     # ---- running and blaming -------------------------------------------------------------------------
@@ -234,18 +255,42 @@ class Interpreter:
     def eval_call(self, node):
         function = self.eval(node.func)
         args = self.eval_items(node.args)
-        kwargs = {keyword.name: self.eval(keyword.value) for keyword in node.keywords}
+        kwargs = self.eval_keywords(node.keywords, function)
         self.location = node.span
-        if type(function) is UserFunction:
-            result = self.call_function(function, args, kwargs)
-        else:
-            self.guards.check_call(function, args, kwargs)
-            result = function(*args, **kwargs)
+        result = self.call(function, args, kwargs)
         self.location = node.span
         return self.checked(result)
 
+    def call(self, function, args, kwargs):
+        """Call a value with evaluated arguments: script functions (and methods) run here directly."""
+        kind = type(function)
+        if kind is UserFunction:
+            return self.call_function(function, args, kwargs)
+        if kind is types.MethodType and type(function.__func__) is UserFunction:
+            return self.call_function(function.__func__, [function.__self__, *args], kwargs)
+        self.guards.check_call(function, args, kwargs)
+        return function(*args, **kwargs)
+
+    def eval_keywords(self, keywords, function):
+        kwargs = {}
+        for keyword in keywords:
+            if keyword.name is not None:
+                kwargs[keyword.name] = self.eval(keyword.value)
+                continue
+            mapping = self.eval(keyword.value)
+            if not hasattr(type(mapping), "keys"):
+                raise TypeError(f"{_callable_name(function)}() argument after ** must be a mapping, "
+                                f"not {capabilities.type_name(mapping)}")
+            for key in mapping.keys():
+                if not isinstance(key, str):
+                    raise TypeError("keywords must be strings")
+                if key in kwargs:
+                    raise TypeError(f"{_callable_name(function)}() got multiple values for keyword argument '{key}'")
+                kwargs[key] = mapping[key]
+        return kwargs
+
     def checked(self, value):
-        if isinstance(value, access.BLOCKED_TYPES):
+        if isinstance(value, capabilities.BLOCKED_TYPES):
             raise TypeError(f"gradcli scripts cannot use {type(value).__name__} objects")
         return self.guards.check_result(value)
 
@@ -253,7 +298,7 @@ class Interpreter:
         value = self.eval(node.value)
         self.location = node.span
         self.attribute_subject = value
-        return access.get_attribute(value, node.attr)
+        return capabilities.get_attribute(value, node.attr)
 
     def eval_subscript(self, node):
         value = self.eval(node.value)
@@ -265,41 +310,90 @@ class Interpreter:
         parts = (node.lower, node.upper, node.step)
         return slice(*(self.eval(part) if part is not None else None for part in parts))
 
+    def eval_dict(self, node):
+        result = {}
+        for key, value in zip(node.keys, node.values):
+            if key is not None:
+                result[self.eval(key)] = self.eval(value)
+                continue
+            mapping = self.eval(value)
+            if not hasattr(type(mapping), "keys"):
+                raise TypeError(f"'{capabilities.type_name(mapping)}' object is not a mapping")
+            result.update(mapping)
+        self.guards.check_length(len(result), "dict")
+        return result
+
+    def eval_set(self, node):
+        return set(self.eval_items(node.elts))
+
     def eval_listcomp(self, node):
+        return self.collected(node, "<listcomp>", [], list.append)
+
+    def eval_setcomp(self, node):
+        return self.collected(node, "<setcomp>", set(), set.add)
+
+    def eval_dictcomp(self, node):
+        return self.collected(node, "<dictcomp>", {}, lambda result, item: result.__setitem__(*item))
+
+    def collected(self, node, name, result, add):
         """A comprehension runs in its own scope and frame, as in Python 3.11 (`<listcomp>`); its first
         iterable is evaluated outside, so `[x for x in x]` reads the outer x."""
-        scope = FunctionScope({}, node.local_names, self.scope, self.scope.inner_qualname("<listcomp>"))
-        result = []
+        scope = FunctionScope({}, node.local_names, self.scope.closure(), self.scope.inner_qualname(name))
+        outermost = self.eval(node.generators[0].iter)
+        with self.entered(Frame(name), scope):
+            try:
+                for item in self.comprehension_items(node, outermost):
+                    add(result, item)
+                    self.guards.check_length(len(result), type(result).__name__)
+                return result
+            except CarriedStopIteration as carried:
+                stop = carried.stop
+        raise stop  # out of the `except`: it keeps its own context
 
+    def eval_genexp(self, node):
+        """A generator expression: its first iterable is taken (iter()) now, the rest runs as it is consumed."""
+        qualname = self.scope.inner_qualname("<genexpr>")
+        scope = FunctionScope({}, node.local_names, self.scope.closure(), qualname)
+        outermost = iter(self.eval(node.generators[0].iter))
+        return self.generator(self.comprehension_items(node, outermost), Frame("<genexpr>"), scope, qualname)
+
+    def comprehension_items(self, node, outermost):
+        """The values of a comprehension's element, one per pass of its `for`s that its `if`s let through."""
         def generate(generators, iterable):
             first, rest = generators[0], generators[1:]
             for item in iterable:
-                self.assign(first.target, item)
-                if all(self.eval(condition) for condition in first.ifs):
-                    if rest:
-                        generate(rest, self.eval(rest[0].iter))
-                    else:
-                        result.append(self.eval(node.elt))
-                        self.guards.check_length(len(result), "list")
-
-        outermost = self.eval(node.generators[0].iter)
-        with self.entered(Frame("<listcomp>"), scope):
-            generate(node.generators, outermost)
-        return result
+                try:
+                    self.assign(first.target, item)
+                    if all(self.eval(condition) for condition in first.ifs):
+                        if rest:
+                            yield from generate(rest, self.eval(rest[0].iter))
+                        else:
+                            yield self.eval(node.elt)
+                except StopIteration as stop:
+                    raise CarriedStopIteration(stop) from None
+        return generate(node.generators, outermost)
 
     # ---- functions ---------------------------------------------------------------------------------------
 
-    def make_function(self, name, params, body, local_names, is_lambda):
+    def make_function(self, name, params, body, local_names, is_lambda, global_names=frozenset(),
+                      is_generator=False):
         defaults = {param.name: self.eval(param.default) for param in params if param.default is not None}
-        return UserFunction(self.scope.inner_qualname(name), [param.name for param in params], defaults, body,
-                            local_names, self.scope, self, is_lambda)
+        signature = Signature(tuple(param.name for param in params if param.kind == ""),
+                              next((param.name for param in params if param.kind == "*"), None),
+                              tuple(param.name for param in params if param.kind == "keyword"),
+                              next((param.name for param in params if param.kind == "**"), None))
+        return UserFunction(self.scope.inner_qualname(name), signature, defaults, body, local_names, global_names,
+                            self.scope.closure(), self, is_lambda, is_generator)
 
     def call_function(self, function, args, kwargs):
         if len(self.frames) > self.guards.limits.max_depth:
             raise RecursionError("maximum recursion depth exceeded")
         scope = FunctionScope(bind_arguments(function, args, kwargs), function._local_names, function._scope,
-                              function._qualname)
-        with self.entered(Frame(function._qualname.rsplit(".", 1)[-1]), scope):
+                              function.__qualname__, function._global_names)
+        frame = Frame(function.__name__, function, scope)
+        if function._is_generator:
+            return self.generator(self.generate_block(function._body), frame, scope, function.__qualname__)
+        with self.entered(frame, scope):
             if function._is_lambda:
                 return self.eval(function._body)
             try:
@@ -311,6 +405,135 @@ class Interpreter:
     def entered(self, frame, scope):
         return _Entered(self, frame, scope)
 
+    def super(self, *args):
+        """super(): without arguments, the class whose body defined the running method, and its first
+        argument, as Python's compiler arranges."""
+        if args:
+            return super(*args)
+        frame = self.frames[-1]
+        function = frame.function
+        if function is None or function._class is None:
+            raise RuntimeError("super(): __class__ cell not found")
+        if not function._signature.positional:
+            raise RuntimeError("super(): no arguments")
+        return super(function._class, frame.scope.variables[function._signature.positional[0]])
+
+    # ---- generators ----------------------------------------------------------------------------------
+
+    def generator(self, steps, frame, scope, qualname):
+        """A Python generator that runs `steps` (a script generator's statements, as a Python generator)
+        in the script's own frame and scope each time it is resumed, and in the caller's in between."""
+        def run():
+            method, argument = steps.send, None
+            while True:
+                with self.entered(frame, scope):
+                    try:
+                        value = method(argument)
+                    except StopIteration:
+                        return None
+                    except ReturnValue as returned:
+                        return returned.value
+                    except CarriedStopIteration as carried:  # PEP 479, as for any generator
+                        raise RuntimeError("generator raised StopIteration") from carried.stop
+                try:
+                    argument, method = (yield value), steps.send
+                except GeneratorExit:
+                    with self.entered(frame, scope):
+                        steps.close()
+                    raise
+                except BaseException as error:
+                    argument, method = error, steps.throw
+        running = run()
+        running.__name__, running.__qualname__ = qualname.rsplit(".", 1)[-1], qualname  # Python's repr
+        return running
+
+    def generate_block(self, stmts):
+        """Run statements as a generator function's body: those that hold a yield step by step."""
+        for stmt in stmts:
+            holds_yield = self.yields.get(id(stmt))
+            if holds_yield is None:
+                holds_yield = self.yields[id(stmt)] = has_yield([stmt])
+            if holds_yield:
+                yield from self.generate(stmt)
+            else:
+                self.exec(stmt)
+
+    def generate(self, stmt):
+        """One statement that holds a yield, as Python runs it."""
+        self.location = stmt.span
+        try:
+            kind = type(stmt)
+            if kind is n.ExprStmt or kind is n.Assign:
+                sent = yield from self.generate_yield(stmt.value)
+                for target in stmt.targets if kind is n.Assign else ():
+                    self.assign(target, sent)
+            elif kind is n.If:
+                yield from self.generate_block(stmt.body if self.eval(stmt.test) else stmt.orelse)
+            elif kind is n.While or kind is n.For:
+                yield from self.generate_loop(stmt)
+            elif kind is n.Try:
+                yield from self.generate_try(stmt)
+            else:
+                yield from self.generate_with(stmt.items, stmt.body)
+        except ControlFlow:
+            raise
+        except BaseException as error:
+            self.blame(error, stmt.span)
+            raise
+
+    def generate_yield(self, node):
+        value = self.eval(node.value) if node.value is not None else None
+        if type(node) is n.YieldFrom:
+            return (yield from value)
+        return (yield value)
+
+    def generate_loop(self, stmt):
+        items = iter(self.eval(stmt.iter)) if type(stmt) is n.For else None
+        while self.eval(stmt.test) if items is None else True:
+            if items is not None:
+                item = next(items, UNSET)
+                if item is UNSET:
+                    break
+                self.assign(stmt.target, item)
+            try:
+                yield from self.generate_block(stmt.body)
+            except BreakLoop:
+                break
+            except ContinueLoop:
+                continue
+
+    def generate_try(self, stmt):
+        """exec_try, step by step."""
+        try:
+            try:
+                yield from self.generate_block(stmt.body)
+            except ControlFlow:
+                raise
+            except BaseException as error:
+                handler = self.entered_handler(stmt.handlers, error)
+                try:
+                    yield from self.generate_block(handler.body)
+                finally:
+                    self.left_handler(handler)
+            else:
+                yield from self.generate_block(stmt.orelse)
+        finally:
+            yield from self.generate_block(stmt.finalbody)
+
+    def generate_with(self, items, body):
+        """run_with, step by step."""
+        if not items:
+            yield from self.generate_block(body)
+            return
+        manager, kind = self.entered_context(items[0])
+        try:
+            yield from self.generate_with(items[1:], body)
+        except BaseException as error:
+            if not _exit_context(manager, kind, error):
+                raise
+        else:
+            kind.__exit__(manager, None, None, None)
+
     # ---- assignment ----------------------------------------------------------------------------------
 
     def assign(self, target, value):
@@ -320,7 +543,7 @@ class Interpreter:
         elif kind is n.Attribute:
             owner = self.eval(target.value)
             self.location = target.span
-            access.set_attribute(owner, target.attr, value)
+            capabilities.set_attribute(owner, target.attr, value)
         elif kind is n.Subscript:
             container, index = self.eval(target.value), self.eval(target.index)
             self.location = target.span
@@ -336,7 +559,7 @@ class Interpreter:
         """Python's unpacking, with its messages: `a, b = x`, `a, *rest = x`."""
         stars = [i for i, target in enumerate(targets) if isinstance(target, n.Starred)]
         if not _is_iterable(value):
-            raise TypeError(f"cannot unpack non-iterable {access.type_name(value)} object")
+            raise TypeError(f"cannot unpack non-iterable {capabilities.type_name(value)} object")
         iterator = iter(value)
         if not stars:
             items = list(itertools.islice(iterator, len(targets) + 1))
@@ -364,7 +587,7 @@ class Interpreter:
         if kind is n.Name:
             self.scope.delete(target.id)
         elif kind is n.Attribute:
-            access.delete_attribute(self.eval(target.value), target.attr)
+            capabilities.delete_attribute(self.eval(target.value), target.attr)
         elif kind is n.Subscript:
             container = self.eval(target.value)
             del container[self.eval(target.index)]
@@ -388,21 +611,29 @@ class Interpreter:
         """`t op= v`: the target's parts are evaluated once; Python's in-place protocol does the rest."""
         target, operation = node.target, self.inplace[node.op]
         if type(target) is n.Name:
-            current = self.scope.load(target.id)
+            try:
+                current = self.scope.load(target.id)
+            except NameError as error:  # Python points at the name, not the whole statement
+                self.blame(error, target.span)
+                raise
             value = self.eval(node.value)
             self.location = node.span
             self.guards.check_operation(node.op, current, value)
             self.scope.store(target.id, self.guards.check_result(operation(current, value)))
         elif type(target) is n.Attribute:
             owner = self.eval(target.value)
-            current = access.get_attribute(owner, target.attr)
+            current = capabilities.get_attribute(owner, target.attr)
             value = self.eval(node.value)
             self.location = node.span
             self.guards.check_operation(node.op, current, value)
-            access.set_attribute(owner, target.attr, self.guards.check_result(operation(current, value)))
+            capabilities.set_attribute(owner, target.attr, self.guards.check_result(operation(current, value)))
         else:
             container, index = self.eval(target.value), self.eval(target.index)
-            current = container[index]
+            try:
+                current = container[index]
+            except BaseException as error:
+                self.blame(error, target.span)
+                raise
             value = self.eval(node.value)
             self.location = node.span
             self.guards.check_operation(node.op, current, value)
@@ -449,15 +680,15 @@ class Interpreter:
             if not is_importable(name):
                 raise ModuleNotFoundError(f"No module named '{_first_missing(alias.path)}'", name=name)
             if alias.alias is not None:
-                self.scope.store(alias.alias, language_module(name))
+                self.scope.store(alias.alias, self.modules.get(name))
             else:
-                self.scope.store(alias.path[0], language_module(alias.path[0]))
+                self.scope.store(alias.path[0], self.modules.get(alias.path[0]))
 
     def exec_import_from(self, node):
         name = ".".join(node.module)
         if not is_importable(name):
             raise ModuleNotFoundError(f"No module named '{_first_missing(node.module)}'", name=name)
-        module = language_module(name)
+        module = self.modules.get(name)
         if node.names is None:
             for key in module.public_names():
                 self.scope.store(key, module.member(key))
@@ -497,10 +728,11 @@ class Interpreter:
             except ControlFlow:
                 raise
             except BaseException as error:
-                handler = self.matching_handler(node.handlers, error)
-                if handler is None:
-                    raise
-                self.run_handler(handler, error)
+                handler = self.entered_handler(node.handlers, error)
+                try:
+                    self.exec_block(handler.body)
+                finally:
+                    self.left_handler(handler)
             else:
                 self.exec_block(node.orelse)
         finally:
@@ -518,16 +750,21 @@ class Interpreter:
                 return handler
         return None
 
-    def run_handler(self, handler, error):
+    def entered_handler(self, handlers, error):
+        """The `except` clause that takes `error`, with `as` bound; raises `error` again when none does.
+        Called inside the `except` block that caught it, so the re-raise keeps its traceback."""
+        handler = self.matching_handler(handlers, error)
+        if handler is None:
+            raise error
         if handler.name is not None:
             self.scope.store(handler.name, error)
         self.handling.append(error)
-        try:
-            self.exec_block(handler.body)
-        finally:
-            self.handling.pop()
-            if handler.name is not None:
-                self.scope.discard(handler.name)  # as Python does, so the exception does not live on
+        return handler
+
+    def left_handler(self, handler):
+        self.handling.pop()
+        if handler.name is not None:
+            self.scope.discard(handler.name)  # as Python does, so the exception does not live on
 
     def exec_with(self, node):
         self.run_with(node.items, node.body)
@@ -536,28 +773,57 @@ class Interpreter:
         if not items:
             self.exec_block(body)
             return
-        item = items[0]
-        manager = self.eval(item.context)
-        kind = type(manager)
-        if not (hasattr(kind, "__enter__") and hasattr(kind, "__exit__")):
-            raise TypeError(f"'{access.type_name(manager)}' object does not support the context manager protocol")
-        value = kind.__enter__(manager)
-        if item.name is not None:
-            self.scope.store(item.name, value)
+        manager, kind = self.entered_context(items[0])
         try:
             self.run_with(items[1:], body)
-        except ControlFlow:
-            kind.__exit__(manager, None, None, None)
-            raise
         except BaseException as error:
-            if not kind.__exit__(manager, type(error), error, error.__traceback__):
+            if not _exit_context(manager, kind, error):
                 raise
         else:
             kind.__exit__(manager, None, None, None)
 
+    def entered_context(self, item):
+        """Evaluate a `with` item and enter it; returns the manager and its type (whose __exit__ ends it)."""
+        manager = self.eval(item.context)
+        kind = type(manager)
+        if not (hasattr(kind, "__enter__") and hasattr(kind, "__exit__")):
+            raise TypeError(f"'{capabilities.type_name(manager)}' object does not support the context manager protocol")
+        value = kind.__enter__(manager)
+        if item.name is not None:
+            self.scope.store(item.name, value)
+        return manager, kind
+
     def exec_def(self, node):
-        self.scope.store(node.name, self.make_function(node.name, node.params, node.body, node.local_names,
-                                                       is_lambda=False))
+        decorators = [self.eval(decorator) for decorator in node.decorators]
+        function = self.make_function(node.name, node.params, node.body, node.local_names, False,
+                                      node.global_names, node.is_generator)
+        self.scope.store(node.name, self.decorated(function, decorators, node.decorators))
+
+    def decorated(self, value, decorators, decorator_nodes):
+        """Apply decorators, the innermost (last written) first, as Python does."""
+        for decorator, node in zip(reversed(decorators), reversed(decorator_nodes)):
+            self.location = node.span
+            try:
+                value = self.guards.check_result(self.call(decorator, [value], {}))
+            except BaseException as error:
+                self.blame(error, node.span)
+                raise
+        return value
+
+    def exec_class(self, node):
+        """A class statement makes a real Python class whose methods are script functions, so that a host
+        base class (torch.nn.Module) runs its own __init__, __setattr__ and __call__ on script subclasses."""
+        decorators = [self.eval(decorator) for decorator in node.decorators]
+        bases = tuple(self.eval_items(node.bases))
+        self.location = node.span
+        scope = ClassScope(self.scope.closure(), self.scope.inner_qualname(node.name))
+        with self.entered(Frame(node.name), scope):
+            self.exec_block(node.body)
+        self.location = node.span
+        cls = capabilities.make_class(node.name, scope.qualname, bases, scope.variables, node.private_names)
+        for function in _functions_of(scope.variables.values()):
+            function._class = cls
+        self.scope.store(node.name, self.decorated(cls, decorators, node.decorators))
 
 
 class _Entered:
@@ -580,29 +846,66 @@ class _Entered:
 
 def bind_arguments(function, args, kwargs):
     """Parameters -> values, refusing bad calls with Python's own messages."""
-    params, defaults, name = function._params, function._defaults, function._qualname
-    if len(args) > len(params):
-        required = len(params) - len(defaults)
-        takes = f"from {required} to {len(params)}" if defaults else str(len(params))
-        plural = "" if takes == "1" else "s"
-        given = f"{len(args)} {'was' if len(args) == 1 else 'were'} given"
-        raise TypeError(f"{name}() takes {takes} positional argument{plural} but {given}")
-    bound = dict(zip(params, args))
+    signature, defaults, name = function._signature, function._defaults, function.__qualname__
+    positional = signature.positional
+    bound = dict(zip(positional, args))
+    if len(args) > len(positional):
+        if signature.star is None:
+            required = len([param for param in positional if param not in defaults])
+            takes = f"from {required} to {len(positional)}" if required < len(positional) else str(len(positional))
+            plural = "" if takes == "1" else "s"
+            given = f"{len(args)} {'was' if len(args) == 1 else 'were'} given"
+            raise TypeError(f"{name}() takes {takes} positional argument{plural} but {given}")
+        bound[signature.star] = tuple(args[len(positional):])
+    elif signature.star is not None:
+        bound[signature.star] = ()
+    extra = {} if signature.double_star is not None else None
     for key, value in kwargs.items():
-        if key not in params:
+        if key in positional or key in signature.keyword_only:
+            if key in bound:
+                raise TypeError(f"{name}() got multiple values for argument '{key}'")
+            bound[key] = value
+        elif extra is not None:
+            extra[key] = value
+        else:
             raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
-        if key in bound:
-            raise TypeError(f"{name}() got multiple values for argument '{key}'")
-        bound[key] = value
-    missing = [param for param in params if param not in bound and param not in defaults]
-    if missing:
-        plural = "s" if len(missing) > 1 else ""
-        raise TypeError(f"{name}() missing {len(missing)} required positional argument{plural}: "
-                        f"{_quoted_list(missing)}")
-    for param in params:
+    for names, kind in ((positional, "positional"), (signature.keyword_only, "keyword-only")):
+        missing = [param for param in names if param not in bound and param not in defaults]
+        if missing:
+            plural = "s" if len(missing) > 1 else ""
+            raise TypeError(f"{name}() missing {len(missing)} required {kind} argument{plural}: "
+                            f"{_quoted_list(missing)}")
+    for param, value in defaults.items():
         if param not in bound:
-            bound[param] = defaults[param]
+            bound[param] = value
+    if extra is not None:
+        bound[signature.double_star] = extra
     return bound
+
+
+def _exit_context(manager, kind, error):
+    """Leave a `with` block that `error` is leaving; whether the manager swallowed it. break, continue and
+    return leave it as a normal exit."""
+    if isinstance(error, ControlFlow):
+        kind.__exit__(manager, None, None, None)
+        return False
+    return kind.__exit__(manager, type(error), error, error.__traceback__)
+
+
+def _callable_name(function):
+    """How Python names a callable in its argument errors: `__main__.f` for a script's function."""
+    if type(function) is UserFunction:
+        return f"__main__.{function.__qualname__}"
+    return getattr(function, "__qualname__", capabilities.type_name(function))
+
+
+def _functions_of(values):
+    """The script functions among a class body's values, also inside staticmethod, classmethod, property."""
+    for value in values:
+        if isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        inner = (value.fget, value.fset, value.fdel) if isinstance(value, property) else (value,)
+        yield from (function for function in inner if type(function) is UserFunction)
 
 
 def _quoted_list(names):

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
+from gradcli.ansi import BOLD_CYAN, BOLD_RED, RED, RESET, YELLOW
 from gradcli.runtime.interpreter import TRACE_ATTRIBUTE
 
 CAUSE_HEADER = "\nThe above exception was the direct cause of the following exception:\n\n"
 CONTEXT_HEADER = "\nDuring handling of the above exception, another exception occurred:\n\n"
 RECURSIVE_CUTOFF = 3  # as traceback.py: after 3 identical frames in a row, say how many more there were
-RED, BOLD_RED, YELLOW, BOLD_CYAN, RESET = "\x1b[31m", "\x1b[1;31m", "\x1b[33m", "\x1b[1;36m", "\x1b[0m"
 # Patterns, compiled (and cached by re) when a report is first painted, not at every start.
 CARET_LINE = r" +\^+"
 WARNING_LINE = r"\S.*:\d+: \w*Warning: "
@@ -21,9 +21,10 @@ PLAIN_LINES = ("Traceback (most recent call last):", "During handling of the abo
 def exception_line(error):
     """`RuntimeError: message`, as traceback.format_exception_only writes it (without its suggestions,
     which it would draw from gradcli's own frames). A library's own class, such as NumPy's
-    _ArrayMemoryError, goes by the builtin it derives from: its module path means nothing to a script."""
+    _ArrayMemoryError, goes by the builtin it derives from: its module path means nothing to a script.
+    A script's own exception class goes by its name, as Python names a __main__ class."""
     kind = type(error)
-    if kind.__module__ != "builtins" and not kind.__module__.startswith("gradcli."):
+    if kind.__module__ not in ("builtins", "__main__") and not kind.__module__.startswith("gradcli."):
         kind = next(base for base in kind.__mro__ if base.__module__ == "builtins")
     name = kind.__qualname__
     try:

@@ -40,13 +40,23 @@ class ModuleScope:
     def inner_qualname(self, name):
         return name
 
+    def module(self):
+        return self
+
+    def closure(self):
+        return self
+
 
 class FunctionScope:
-    __slots__ = ("variables", "local_names", "parent", "qualname")
+    """A function call's (or comprehension's) locals. Names the function declares `global` live in the
+    module's scope, names it declares `nonlocal` in the enclosing function's that binds them."""
 
-    def __init__(self, variables, local_names, parent, qualname):
+    __slots__ = ("variables", "local_names", "global_names", "parent", "qualname")
+
+    def __init__(self, variables, local_names, parent, qualname, global_names=frozenset()):
         self.variables = variables
         self.local_names = local_names
+        self.global_names = global_names
         self.parent = parent        # the scope the function was defined in
         self.qualname = qualname
 
@@ -61,21 +71,82 @@ class FunctionScope:
                     raise _unbound_local(name)
                 raise NameError(f"cannot access free variable '{name}' where it is not associated with a value "
                                 "in enclosing scope", name=name)
-            scope = scope.parent
+            scope = scope.module() if name in scope.global_names else scope.parent
         return scope.load(name)
+
+    def store(self, name, value):
+        if name in self.local_names:
+            self.variables[name] = value
+        else:
+            self._owner(name).variables[name] = value
+
+    def delete(self, name):
+        owner = self._owner(name)
+        if owner.variables.pop(name, UNBOUND) is UNBOUND:
+            if owner is self:
+                raise _unbound_local(name)
+            raise NameError(f"name '{name}' is not defined", name=name)
+
+    def discard(self, name):
+        self.variables.pop(name, None)
+
+    def _owner(self, name):
+        """The scope where a name this function binds lives: its own, unless declared global or nonlocal."""
+        if name in self.local_names:
+            return self
+        if name in self.global_names:
+            return self.module()
+        scope = self.parent
+        while type(scope) is FunctionScope and name not in scope.local_names:
+            scope = scope.parent
+        return scope if type(scope) is FunctionScope else self.module()
+
+    def module(self):
+        scope = self.parent
+        while type(scope) is not ModuleScope:
+            scope = scope.parent
+        return scope
+
+    def inner_qualname(self, name):
+        return f"{self.qualname}.<locals>.{name}"
+
+    def closure(self):
+        return self
+
+
+class ClassScope:
+    """A class body's namespace: what it binds becomes the class's attributes. Functions defined in it do
+    not see it (a method reads `self.x` or `Class.x`), as in Python."""
+
+    __slots__ = ("variables", "parent", "qualname")
+
+    def __init__(self, parent, qualname):
+        self.variables = {}
+        self.parent = parent
+        self.qualname = qualname
+
+    def load(self, name):
+        value = self.variables.get(name, UNBOUND)
+        return self.parent.load(name) if value is UNBOUND else value
 
     def store(self, name, value):
         self.variables[name] = value
 
     def delete(self, name):
         if self.variables.pop(name, UNBOUND) is UNBOUND:
-            raise _unbound_local(name)
+            raise NameError(f"name '{name}' is not defined", name=name)
 
     def discard(self, name):
         self.variables.pop(name, None)
 
+    def module(self):
+        return self.parent if type(self.parent) is ModuleScope else self.parent.module()
+
     def inner_qualname(self, name):
-        return f"{self.qualname}.<locals>.{name}"
+        return f"{self.qualname}.{name}"
+
+    def closure(self):
+        return self.parent
 
 
 def _unbound_local(name):

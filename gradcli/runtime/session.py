@@ -6,27 +6,18 @@ stderr), 2 when it does not parse (a syntax diagnostic on stderr).
 
 from __future__ import annotations
 
-import signal
-import sys
-import threading
 import warnings
 
-import numpy as np
-
+from gradcli.exitcodes import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from gradcli.lang import ScriptSyntaxError, parse
 from gradcli.lang.parser import normalize
 from gradcli.runtime.hints import Hints, Location
-from gradcli.runtime.guards import Guards
 from gradcli.runtime.interpreter import Interpreter
-from gradcli.runtime.limits import Limits
-from gradcli.runtime.prelude import initial_variables, make_builtins
+from gradcli.runtime.sandbox.guards import Guards
+from gradcli.runtime.sandbox.limits import Limits
+from gradcli.runtime.sandbox.prelude import initial_variables, make_builtins
+from gradcli.runtime.sandbox.watchdog import PYTHON_FRAMES_PER_SCRIPT_CALL, run_on_deep_stack
 from gradcli.runtime.report import format_traceback, paint
-
-EXIT_OK, EXIT_SCRIPT_ERROR, EXIT_BAD_INPUT = 0, 1, 2
-# Deep recursion in scripts is deep recursion in the interpreter: it runs on a thread whose stack has
-# room for it (address space only; pages are used as touched), under a matching recursion limit.
-THREAD_STACK_BYTES = 512 * 1024 * 1024
-PYTHON_FRAMES_PER_SCRIPT_CALL = 50
 
 
 def run_source(source, filename, out, err, limits=Limits(), colour=False):
@@ -38,7 +29,7 @@ def run_source(source, filename, out, err, limits=Limits(), colour=False):
     except ScriptSyntaxError as error:
         report = error.format(filename, text)
         err.write(paint(report) if colour else report)
-        return EXIT_BAD_INPUT
+        return EXIT_USAGE
     return ScriptRun(filename, text.split("\n"), out, err, limits, colour).run(module)
 
 
@@ -82,7 +73,7 @@ class ScriptRun:
         if error is None:
             return EXIT_OK
         self.report(format_traceback(error, self.filename, self.lines) + _hint_lines(self.hints.for_error(error)))
-        return EXIT_SCRIPT_ERROR
+        return EXIT_FAILURE
 
     def report(self, text):
         self.out.flush()  # what the script printed before comes first on a terminal
@@ -105,53 +96,3 @@ class ScriptRun:
 
 def _hint_lines(hints):
     return "".join(f"hint: {hint}\n" for hint in hints)
-
-
-def run_on_deep_stack(function, recursion_limit, seconds=None):
-    """Call `function` on a thread with a large stack; return the exception it raised, or None.
-
-    While it runs, Ctrl-C (SIGINT, which Python handles in the main thread) raises KeyboardInterrupt in
-    the script's thread instead, wherever the main thread stands. After `seconds` (if given) a
-    TimeoutError is raised there, again each second until the script has stopped (it may catch one).
-    """
-    outcome = []
-    finished = threading.Event()
-    numpy_errors = np.geterr()  # NumPy keeps its error handling per thread: the engine's (silent, as torch) too
-
-    def target():
-        try:
-            with np.errstate(**numpy_errors):
-                function()
-        except BaseException as error:
-            outcome.append(error)
-        finally:
-            finished.set()
-
-    old_stack, old_limit = threading.stack_size(THREAD_STACK_BYTES), sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, recursion_limit))
-    worker = threading.Thread(target=target, name="gradcli-script", daemon=True)
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    old_handler = (signal.signal(signal.SIGINT, lambda signum, frame: _raise_in(worker, KeyboardInterrupt))
-                   if in_main_thread else None)
-    try:
-        worker.start()
-        timed_out = not finished.wait(seconds)
-        while not finished.is_set():
-            _raise_in(worker, TimeoutError)
-            finished.wait(1)
-    finally:
-        if in_main_thread:
-            signal.signal(signal.SIGINT, old_handler)
-        threading.stack_size(old_stack)
-        sys.setrecursionlimit(old_limit)
-    error = outcome[0] if outcome else None
-    if timed_out and isinstance(error, TimeoutError):
-        error.args = (f"the script ran for longer than {seconds:g} s (the --timeout option of gradcli run/eval "
-                      "sets it)",)
-    return error
-
-
-def _raise_in(thread, exception_class):
-    import ctypes
-
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(exception_class))

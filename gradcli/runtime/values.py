@@ -3,29 +3,53 @@ gradcli provides itself, and modules as a script sees them (only the names the l
 
 from __future__ import annotations
 
+import types
+from typing import NamedTuple
+
 
 class UserFunction:
-    """A function a script defined. Private slots keep its insides out of the script's reach."""
+    """A function a script defined. Private slots keep its insides out of the script's reach.
 
-    __slots__ = ("_qualname", "_params", "_defaults", "_body", "_local_names", "_scope", "_interpreter",
-                 "_is_lambda")
+    Stored on a class it is a method: `__get__` binds it to the instance, as Python binds its functions,
+    so Python's own machinery (a host base class's __call__, len(), repr()) calls it like any method.
+    """
 
-    def __init__(self, qualname, params, defaults, body, local_names, scope, interpreter, is_lambda):
-        self._qualname = qualname
-        self._params = params            # parameter names, in order
+    __slots__ = ("__name__", "__qualname__", "_signature", "_defaults", "_body", "_local_names", "_global_names",
+                 "_scope", "_interpreter", "_is_lambda", "_is_generator", "_class", "__weakref__")
+
+    def __init__(self, qualname, signature, defaults, body, local_names, global_names, scope, interpreter,
+                 is_lambda, is_generator):
+        # Python's own names, for its reprs (a bound method's) and functools.wraps; scripts read no dunders
+        self.__qualname__ = qualname
+        self.__name__ = qualname.rsplit(".", 1)[-1]
+        self._signature = signature      # the parameters' names by kind: a Signature
         self._defaults = defaults        # name -> default value, evaluated when the function was defined
         self._body = body                # statements, or one expression for a lambda
         self._local_names = local_names
+        self._global_names = global_names
         self._scope = scope              # the scope it was defined in: its closure
         self._interpreter = interpreter
         self._is_lambda = is_lambda
+        self._is_generator = is_generator
+        self._class = None               # the class whose body defined it: what super() without arguments uses
 
     def __call__(self, *args, **kwargs):
         """Called from Python code (engine hooks, `max(key=...)`); the interpreter calls it directly."""
         return self._interpreter.call_function(self, args, kwargs)
 
+    def __get__(self, instance, owner=None):
+        return self if instance is None else types.MethodType(self, instance)
+
     def __repr__(self):
-        return f"<function {self._qualname} at {id(self):#x}>"
+        return f"<function {self.__qualname__} at {id(self):#x}>"
+
+
+class Signature(NamedTuple):
+    """A script function's parameters: `def f(a, b=1, *args, c, d=2, **kwargs)`."""
+    positional: tuple      # a, b
+    star: str | None       # args
+    keyword_only: tuple    # c, d
+    double_star: str | None  # kwargs
 
 
 class BuiltinFunction:

@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 
 from check_helpers import check, toml_file
-from gradcli.cli import check_format, check_grade
+from gradcli.grading import grade, problems
 
 
 def graded(document):
-    return [check_grade.grade(spec) for spec in check_format.specs(document, "test.toml")]
+    return [grade(spec) for spec in problems.specs(document, "test.toml")]
 
 
 def sampled(result):

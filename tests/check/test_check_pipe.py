@@ -55,13 +55,12 @@ def test_a_misspelt_key_is_named_with_its_correction(tmp_path):
 
 
 def test_many_problems_are_graded_across_cpus_as_one_by_one(tmp_path, monkeypatch):
-    from gradcli.cli import check_format, check_grade
-    from gradcli.cli import check_output
-    from gradcli.grading import parallel
+    from gradcli.cli import output
+    from gradcli.grading import grader, parallel, problems
 
     path = toml_file(tmp_path, "".join(f'[[problem]]\nname = "p{i}"\nf = "x**{i % 5 + 2}"\nanswer = "{i % 5 + 2}*x**{i % 5 + 1}'
                                        f'{" + 1" if i % 7 == 0 else ""}"\n' for i in range(40)))
-    specs = check_format.load(path)
+    specs = problems.load(path)
     monkeypatch.setattr(parallel, "PARALLEL_FROM", 1)
-    together = parallel.mapped(check_grade.grade, specs, jobs=2)
-    assert check_output.json_object(together) == check_output.json_object([check_grade.grade(s) for s in specs])
+    together = parallel.mapped(grader.grade, specs, jobs=2)
+    assert output.check_json(together) == output.check_json([grader.grade(s) for s in specs])

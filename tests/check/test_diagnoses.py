@@ -81,18 +81,17 @@ def test_no_diagnosis_function_holds_for_the_right_answer(diagnosis, f, answer, 
     import numpy as np
     import tomllib
 
-    from gradcli.cli import check_format, check_grade
-    from gradcli.grading import diagnoses
+    from gradcli.grading import diagnoses, grader, problems
 
     document = tomllib.loads(problem("p", f, answer, extra))
-    spec = check_format.specs(document, "t")[0]
-    reference = check_grade.Reference.of(spec)
+    spec = problems.specs(document, "t")[0]
+    reference = grader.Reference.of(spec)
     variables = reference.variables
-    result = check_grade.grade(spec)
+    result = grader.grade(spec)
 
     values = {name: np.stack([p.values[name] for p in result.points]) for name in variables}
     partials = {name: np.stack([p.expected[name] for p in result.points]) for name in variables}
-    variable = next(iter(check_grade._answers(spec, variables, reference.f)))
+    variable = next(iter(grader._answers(spec, variables, reference.f)))
     right = diagnoses.Case(reference, variable, None, values, partials, partials[variable], 1e-6, 1e-12)
     for key, function in diagnoses.DIAGNOSES.items():
         assert not function(right), (key, f)

@@ -11,10 +11,10 @@ def test_sqrt_of_one_minus_x_squared_is_sampled_inside_its_domain_every_time(tmp
                        f'range = [-3, 3]\nseed = {seed}\n\n' for seed in range(20))
     outcome = check("--json", "--verbose", toml_file(tmp_path, problems))
     assert outcome.exit_code == 0, outcome.stdout
-    from gradcli.cli import check_format, check_grade
+    from gradcli.grading import grader, problems
 
-    for spec in check_format.load(tmp_path / "set.toml"):
-        xs = np.sort([float(point.values["x"]) for point in check_grade.grade(spec).points])
+    for spec in problems.load(tmp_path / "set.toml"):
+        xs = np.sort([float(point.values["x"]) for point in grader.grade(spec).points])
         assert len(xs) == 10 and -1 < xs[0] and xs[-1] < 1
         assert xs[0] < -0.6 and xs[-1] > 0.6          # spread over the domain, not bunched where it was found
         assert np.histogram(xs, bins=5, range=(-1, 1))[0].min() >= 1
@@ -36,10 +36,9 @@ def test_a_tiny_domain_says_how_much_of_the_range_was_valid():
 
 def test_a_range_inside_the_domain_keeps_its_points():
     """Probing runs only when the first draw meets points outside the domain: the points stay as before."""
-    from gradcli.cli import check_grade
-    from gradcli.grading import oneshot
+    from gradcli.grading import grader, oneshot
 
-    points = check_grade.grade(oneshot.spec("x**2", "2*x")).points
+    points = grader.grade(oneshot.spec("x**2", "2*x")).points
     assert all(-2 < float(point.values["x"]) < 2 for point in points)
     strata = sorted(int((float(point.values["x"]) + 2) / 0.4) for point in points)
     assert strata == list(range(10))                  # one point per stratum: the Latin hypercube

@@ -43,3 +43,24 @@ def run_process(*args, env=None):
 @pytest.fixture
 def gradcli():
     return invoke
+
+
+def console_examples(text):
+    """(command, what it prints) for each `$ gradcli ...` line of the ```console blocks in `text` (a line
+    ending in \\ continues the command; piped commands are left out)."""
+    found = []
+    for block in text.split("```console\n")[1:]:
+        lines = block[:block.index("```")].splitlines()
+        command, shown = None, []
+        for line in lines + ["$ "]:
+            if line.startswith("$ "):
+                while shown and not shown[-1]:  # the blank line before the next command
+                    shown.pop()
+                if command is not None and command.startswith("gradcli ") and "|" not in command:
+                    found.append((command, "".join(f"{each}\n" for each in shown)))
+                command, shown = line[2:], []
+            elif command is not None and command.endswith("\\"):
+                command = command[:-1] + line.strip()
+            else:
+                shown.append(line)
+    return found

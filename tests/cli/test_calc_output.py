@@ -204,12 +204,13 @@ def test_json_on_a_terminal_is_still_only_json():
 def test_rich_table_snapshot():
     from rich.console import Console
 
-    from gradcli.cli import calc, render
+    from gradcli import calc
+    from gradcli.cli import output
 
-    problem = calc.Problem("sum(x * y)", ["x=[1,2]", "y=3"], None, calc.DType.float64)
+    problem = calc.Problem("sum(x * y)", ["x=[1,2]", "y=3"], None, "float64")
     report, _ = calc.gradient_report(problem, None, 1)
     stream = io.StringIO()
-    Console(file=stream, width=80, color_system=None, force_terminal=True).print(render.rich_table(report))
+    Console(file=stream, width=80, color_system=None, force_terminal=True).print(output.rich_table(report))
     shown = "".join(line.rstrip() + "\n" for line in stream.getvalue().splitlines())
     assert shown == snapshot("""
         sum(x * y)
@@ -227,12 +228,14 @@ def test_rich_table_snapshot():
 def test_rich_tree_snapshot():
     from rich.console import Console
 
-    from gradcli.cli import calc, graphview, render
+    from gradcli import calc
+    from gradcli.calc.graph import trace
+    from gradcli.cli import output
 
-    problem = calc.Problem("x * sin(x)", ["x=0"], None, calc.DType.float64, statements=True)
+    problem = calc.Problem("x * sin(x)", ["x=0"], None, "float64", statements=True)
     stream = io.StringIO()
     Console(file=stream, width=80, color_system=None, force_terminal=True).print(
-        render._rich_tree(graphview.tree(graphview.trace(problem))))
+        output.rich_tree(output.graph_tree(trace(problem))))
     assert stream.getvalue() == snapshot("""
         x * sin(x)   MulBackward0   value 0.   grad 1.
         ├── x   leaf   value 0.   grad 0.

@@ -4,7 +4,7 @@ import shlex
 
 import pytest
 
-from conftest import REPO, invoke
+from conftest import REPO, console_examples, invoke
 
 SECTION = "## Calculator: grad, jacobian, hessian, jvp, graph"
 
@@ -13,22 +13,7 @@ def examples():
     text = (REPO / "README.md").read_text(encoding="utf-8")
     section = text[text.index(SECTION):]
     section = section[:section.index("\n## ", len(SECTION))]
-    found = []
-    for block in section.split("```console\n")[1:]:
-        lines = block[:block.index("```")].splitlines()
-        command, shown = None, []
-        for line in lines + ["$ "]:
-            if line.startswith("$ "):
-                while shown and not shown[-1]:  # the blank line before the next command
-                    shown.pop()
-                if command is not None and command.startswith("gradcli ") and "|" not in command:
-                    found.append((command, "".join(f"{each}\n" for each in shown)))
-                command, shown = line[2:], []
-            elif command is not None and command.endswith("\\"):
-                command = command[:-1] + line.strip()
-            else:
-                shown.append(line)
-    return found
+    return console_examples(section)
 
 
 def test_the_section_has_a_dozen_examples():

@@ -60,3 +60,45 @@ def test_without_a_home_the_cache_goes_to_the_temporary_folder(grammar, tmp_path
     monkeypatch.setattr(tempfile, "tempdir", None)
     tables.load(grammar)
     assert list((tmp_path / "tmp" / "gradcli").glob("*.marshal"))
+
+
+# gradcli.lang.tables reads these internals of Lark's LALR parser (pyproject.toml pins lark to the versions
+# where they exist). Each path starts from Lark(...) or from one of its rules.
+LARK_PARSER_INTERNALS = ("parser.lexer.scanner._mres", "parser.lexer.callback", "parser.lexer.ignore_types",
+                         "parser.parser.parser.parse_table.states", "parser.parser.parser.parse_table.start_states",
+                         "parser.parser.parser.parse_table.end_states", "rules", "terminals")
+LARK_RULE_INTERNALS = ("options.empty_indices", "options.keep_all_tokens", "options.expand1",
+                       "options.template_source", "alias", "origin.name", "expansion")
+
+
+def missing_internals(root, paths):
+    missing = []
+    for path in paths:
+        value = root
+        for part in path.split("."):
+            if not hasattr(value, part):
+                missing.append(f"{path} (no '{part}')")
+                break
+            value = getattr(value, part)
+    return missing
+
+
+def test_lark_still_has_the_internals_tables_reads():
+    import lark
+    from lark import Lark
+
+    parser = Lark('start: NAME "if" [NAME]\nNAME: /[a-z]+/\n%ignore " "', parser="lalr", lexer="basic",
+                  maybe_placeholders=True)
+    missing = missing_internals(parser, LARK_PARSER_INTERNALS) + missing_internals(parser.rules[0],
+                                                                                   LARK_RULE_INTERNALS)
+    assert not missing, (f"lark {lark.__version__} lacks internals that gradcli/lang/tables.py reads: {missing}; "
+                         "adapt tables.py to this version or keep the pin in pyproject.toml")
+    from lark.lexer import PatternStr  # noqa: F401  (both read by tables.py)
+    from lark.parsers.lalr_analysis import Shift  # noqa: F401
+
+
+def test_the_internals_check_names_what_is_missing():
+    class Stub:
+        parser = None
+
+    assert missing_internals(Stub(), ["parser.lexer.scanner"]) == ["parser.lexer.scanner (no 'lexer')"]

@@ -8,9 +8,10 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from gradcli.cli.repl import Session, interact
-from gradcli.cli.repl_terminal import TerminalReader, history_path
-from gradcli.runtime.limits import Limits
+from gradcli.cli.output import ReplViews
+from gradcli.cli.terminal import TerminalReader, history_path
+from gradcli.repl import Session, interact
+from gradcli.runtime.sandbox.limits import Limits
 from repl_startup_time import time_to_prompt
 
 ENTER, CTRL_C, CTRL_D = "\r", "\x03", "\x04"
@@ -19,7 +20,7 @@ ENTER, CTRL_C, CTRL_D = "\r", "\x03", "\x04"
 def run_keys(*keys):
     """Type `keys` into a terminal session until Ctrl-D; returns (stdout, stderr, the reader)."""
     out, err = io.StringIO(), io.StringIO()
-    session = Session(out, err, Limits(), load_later=True)
+    session = Session(out, err, Limits(), ReplViews, load_later=True)
     with create_pipe_input() as keyboard:
         reader = TerminalReader(session, input=keyboard, output=DummyOutput(), history=InMemoryHistory())
         keyboard.send_text("".join(keys))

@@ -1,0 +1,35 @@
+"""The expression calculator, as a Python API (what `gradcli grad/jacobian/hessian/jvp/graph` call):
+
+    from gradcli.calc import Problem, gradient_report
+    problem = Problem("x**2 * sin(x)", at=["x=0.5"], wrt=None, dtype="float64")
+    report, _ = gradient_report(problem, vjp_text=None, order=1)
+    report.rows()   # [('value', array(0.1198...)), ('grad x', array(0.6984...))]
+
+Modules: values (the VALUE literals of --at), program (EXPR parsed, its names), namespace (the names EXPR
+sees), problem (EXPR with its bindings), compute (the reports: gradient, Jacobian, Hessian, JVP,
+gradcheck), report (a Report of arrays, numbers as torch prints them), graph (the computation graph with
+forward values and gradients, and where a nan or inf first appears), errors (CalcError and its exit code).
+Nothing here imports Typer or Rich. The names below load their module when first read, so that the
+command line can import a constant of one module without NumPy or the engine.
+"""
+
+import importlib
+
+PUBLIC = {
+    "compute": ("GRADCHECK_AGREES", "gradcheck", "gradient_report", "hessian_report", "jacobian_report",
+                "jvp_report", "non_finite_warnings"),
+    "errors": ("CalcError", "computing", "describe_exception"),
+    "namespace": ("Calculator", "calculator", "torch_namespace"),
+    "problem": ("DTYPES", "Problem"),
+    "program": ("Program", "names_read"),
+    "report": ("Report", "has_non_finite", "shape_text", "torch_numbers"),
+    "values": ("VALUE_HELP", "checked_choice", "parse_bindings", "parse_value"),
+}
+MODULE_OF = {name: module for module, names in PUBLIC.items() for name in names}
+__all__ = list(MODULE_OF)
+
+
+def __getattr__(name):
+    if name not in MODULE_OF:
+        raise AttributeError(f"module 'gradcli.calc' has no attribute '{name}'")
+    return getattr(importlib.import_module(f"gradcli.calc.{MODULE_OF[name]}"), name)

@@ -1,0 +1,129 @@
+"""The names a calculator expression sees (a script's namespace, changed for mathematics)."""
+
+import functools
+import sys
+
+
+class Calculator:
+    """The names a calculator expression sees, and interpreters over them.
+
+    A script's namespace (torch's names, F, Python's builtins), changed for math: `sum mean max min abs pow`
+    and every other tensor function are torch's, bare, F's functions too; a plain number as a tensor
+    function's tensor argument becomes a tensor (`log(2)`); `math`, `pi` and `e` exist; and, in float64,
+    constructors make float64 where torch would make its default float32, as if
+    torch.set_default_dtype(torch.float64) had run (the engine has no default dtype to set).
+    """
+
+    # Constructors whose float results take the default dtype: always, or when their data is float.
+    ALWAYS_FLOAT = ("ones", "zeros", "empty", "rand", "randn", "eye", "linspace")
+    FLOAT_FROM_DATA = ("tensor", "as_tensor", "full", "arange")
+    TENSOR_FUNCTION_MODULES = ("gradcli.engine.ops", "gradcli.engine.nn_functional")
+    # How many leading arguments are tensors: the first, except for functions of two tensors. Later
+    # arguments keep torch's meaning (the 0 of `sum(x, 0)` is a dim, the 2 of `pow(x, 2)` an exponent).
+    TENSOR_ARGUMENTS = {"maximum": 2, "minimum": 2}
+
+    def __init__(self, dtype_name):
+        import math
+
+        import gradcli.torch as torch
+        from gradcli.runtime.sandbox.guards import Guards
+        from gradcli.runtime.sandbox.limits import Limits
+        from gradcli.runtime.sandbox.modules import language_module
+        from gradcli.runtime.sandbox.prelude import initial_variables, make_builtins
+        from gradcli.runtime.values import LangModule
+
+        self.dtype = getattr(torch, dtype_name)
+        self.guards = Guards(Limits())
+        self.builtins = make_builtins(_Stderr(), self.guards)
+        variables = initial_variables(self.builtins)
+        torch_module, functional = language_module("torch"), language_module("torch.nn.functional")
+        constructors = self._defaulting_constructors(torch_module) if self.dtype is not torch.float32 else {}
+        for module in (torch_module, functional):
+            for name in module.public_names():
+                member = module.member(name)
+                if getattr(member, "__module__", None) in self.TENSOR_FUNCTION_MODULES and callable(member):
+                    variables[name] = self._accepting_numbers(member, self.TENSOR_ARGUMENTS.get(name, 1))
+        variables.update(constructors)
+        variables["torch"] = LangModule("torch", {**{name: torch_module.member(name)
+                                                     for name in torch_module.public_names()}, **constructors})
+        variables.update(math=language_module("math"), pi=math.pi, e=math.e)
+        self.variables = variables
+
+    def _accepting_numbers(self, function, tensor_arguments):
+        dtype = self.dtype
+        tensor = torch_namespace().tensor
+
+        @functools.wraps(function)
+        def call(*args, **kwargs):
+            args = [tensor(arg, dtype=dtype) if i < tensor_arguments and type(arg) in (int, float) else arg
+                    for i, arg in enumerate(args)]
+            return function(*args, **kwargs)
+
+        return call
+
+    def _defaulting_constructors(self, torch_module):
+        torch = torch_namespace()
+        dtype = self.dtype
+        guards = self.guards
+
+        def defaulting(constructor, always_float):
+            @functools.wraps(constructor)
+            def make(*args, **kwargs):
+                # The interpreter checks a call's size against the limits only for the constructors it
+                # knows, before they allocate: these stand in for them, so they check for them.
+                guards.check_call(constructor, args, kwargs)
+                if "dtype" in kwargs or any(isinstance(arg, torch.dtype) for arg in args):
+                    return constructor(*args, **kwargs)
+                if not always_float:
+                    made = constructor(*args, **kwargs)
+                    if made.dtype is not torch.float32:
+                        return made
+                return constructor(*args, dtype=dtype, **kwargs)
+
+            return make
+
+        return {name: defaulting(torch_module.member(name), name in self.ALWAYS_FLOAT)
+                for name in (*self.ALWAYS_FLOAT, *self.FLOAT_FROM_DATA)}
+
+    def has(self, name):
+        return name in self.variables or name in self.builtins
+
+    def close_to(self, name):
+        import difflib
+
+        matches = difflib.get_close_matches(name, [*self.variables, *self.builtins], n=1)
+        return matches[0] if matches else None
+
+    def interpreter(self, bindings, interpreter_class=None):
+        from gradcli.runtime.interpreter import Interpreter
+
+        return (interpreter_class or Interpreter)({**self.variables, **bindings}, self.builtins, self.guards,
+                                                  _ignore_display)
+
+
+class _Stderr:
+    """Where print() in EXPR or CODE writes: stderr, as it is at the time (stdout holds the result alone)."""
+
+    def write(self, text):
+        return sys.stderr.write(text)
+
+    def flush(self):
+        sys.stderr.flush()
+
+
+def _ignore_display(value):
+    """Expression statements before the output (in `graph` CODE) are not echoed: stdout is the result."""
+
+
+@functools.cache
+def calculator(dtype_name):
+    """The Calculator for "float64" or "float32", made once per process."""
+    return Calculator(dtype_name)
+
+
+@functools.cache
+def torch_namespace():
+    """gradcli.torch, imported at first use (the command line starts without the engine)."""
+    import gradcli.torch
+
+    return gradcli.torch

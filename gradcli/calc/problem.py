@@ -1,0 +1,70 @@
+"""The calculator's problem: EXPR parsed, its names bound to values, the inputs to differentiate chosen."""
+
+from gradcli.calc.errors import CalcError
+from gradcli.calc.namespace import calculator, torch_namespace
+from gradcli.calc.program import Program
+from gradcli.calc.values import checked_choice, parse_bindings
+
+DTYPES = ("float64", "float32")
+
+
+class Problem:
+    """EXPR parsed, its names bound to values, the inputs to differentiate chosen, in one dtype.
+
+    `at` and `wrt` are the command line's NAME=VALUE and NAME texts; `dtype` is "float64" or "float32";
+    `statements` accepts CODE (statements whose last one gives the output) instead of one expression.
+    """
+
+    def __init__(self, source, at, wrt, dtype, statements=False):
+        self.source = source.strip()
+        self.dtype_name = checked_choice("--dtype", dtype, DTYPES)
+        bindings = parse_bindings(at, "--at")
+        self.values = {name: array for name, (array, _) in bindings.items()}
+        self.value_texts = {name: text for name, (_, text) in bindings.items()}
+        self.wrt = list(dict.fromkeys(wrt)) if wrt else list(bindings)
+        for name in self.wrt:
+            if name not in bindings:
+                raise CalcError(f"--wrt {name}: {name} is not bound; bind it with --at {name}=VALUE")
+        self.calculator = calculator(self.dtype_name)
+        self.program = Program(self.source, statements)
+        self.program.check_names(self.calculator, bindings)
+        self.constants = {name: self.tensor(array) for name, array in self.values.items() if name not in self.wrt}
+
+    def context(self, *extras):
+        """`at x=0.5, y=[1,2] (float64)`: the bindings as typed, then `extras` such as `tangent x=1`."""
+        parts = [f"{name}={text}" for name, text in self.value_texts.items()] + list(extras)
+        return (f"at {', '.join(parts)} " if parts else "") + f"({self.dtype_name})"
+
+    def tensor(self, array, requires_grad=False):
+        return torch_namespace().tensor(array, dtype=self.calculator.dtype, requires_grad=requires_grad)
+
+    def inputs(self):
+        """Fresh tensors for the names to differentiate, in order (the functional API makes them leaves)."""
+        return tuple(self.tensor(self.values[name]) for name in self.wrt)
+
+    def leaves(self):
+        return {name: self.tensor(array, requires_grad=True) for name, array in self.values.items()}
+
+    def function(self, *inputs):
+        """EXPR as a function of the inputs, for torch.autograd.functional."""
+        bindings = {**self.constants, **dict(zip(self.wrt, inputs))}
+        return self.as_output(self.program.run(self.calculator.interpreter(bindings)))
+
+    def output(self):
+        return self.function(*self.inputs())
+
+    def as_output(self, value):
+        torch = torch_namespace()
+        if isinstance(value, torch.Tensor):
+            return value
+        if isinstance(value, (int, float)):  # a constant EXPR such as `log(2)` folded to a number, or `3`
+            return self.tensor(value)
+        from gradcli.runtime.sandbox.capabilities import type_name
+
+        raise CalcError(f"EXPR gives a {type_name(value)}, not a tensor or a number")
+
+    def by_input(self, results):
+        return dict(zip(self.wrt, results))
+
+    def by_input_pair(self, rows):
+        return {a: dict(zip(self.wrt, row)) for a, row in zip(self.wrt, rows)}

@@ -1,0 +1,25 @@
+"""`gradcli grad EXPR --at ...`: the value of EXPR and its gradient (gradcli.calc.gradient_report)."""
+
+from typing import Annotated, Optional
+
+import typer
+
+from gradcli.cli.shared import At, DType, DTypeOption, Expr, Json, Wrt, reported_errors
+
+
+def grad_command(expr: Expr, at: At = None, wrt: Wrt = None,
+                 vjp: Annotated[Optional[str], typer.Option(
+                     "--vjp", metavar="VALUE", show_default=False,
+                     help="For a non-scalar EXPR: the vector of the vector-Jacobian product (the output's shape).")]
+                 = None,
+                 order: Annotated[int, typer.Option("--order", min=1, max=2,
+                                                    help="2 adds the second derivatives (the Hessian).")] = 1,
+                 dtype: DTypeOption = DType.float64, json: Json = False) -> None:
+    """The value of EXPR and its gradient: gradcli grad "x**2 * sin(x)" --at x=0.5"""
+    from gradcli import calc
+    from gradcli.cli import output
+
+    with reported_errors():
+        problem = calc.Problem(expr, at, wrt, dtype)
+        report, vector = calc.gradient_report(problem, vjp, calc.checked_choice("--order", order, (1, 2)))
+        output.show_report(report, json, problem, vector)

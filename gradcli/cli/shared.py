@@ -1,0 +1,138 @@
+"""What the commands share, defined once: the calculator's options (--at, --wrt, --dtype, --json), the
+script options (--max-elements, --timeout), Typer plumbing without pydantic, and how an error becomes a
+message and an exit code. Only typer is imported here."""
+
+import contextlib
+import enum
+import sys
+from typing import Annotated, Optional
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from gradcli.calc.values import VALUE_HELP
+from gradcli.exitcodes import EXIT_FAILURE
+from gradcli.runtime.sandbox.limits import DEFAULT_MAX_ELEMENTS
+
+
+class DType(str, enum.Enum):
+    float64 = "float64"
+    float32 = "float32"
+
+
+Expr = Annotated[str, typer.Argument(metavar="EXPR", show_default=False,
+                                     help="An expression of the gradcli language, e.g. 'x**2 * sin(x)'.")]
+At = Annotated[Optional[list[str]], typer.Option(
+    "--at", metavar="NAME=VALUE", show_default=False,
+    help=f"Bind NAME to a leaf tensor (once per name); VALUE is {VALUE_HELP}.")]
+Wrt = Annotated[Optional[list[str]], typer.Option(
+    "--wrt", metavar="NAME", show_default=False, help="Differentiate with respect to NAME only (repeatable).")]
+DTypeOption = Annotated[DType, typer.Option("--dtype", help="Compute in this dtype (literals in EXPR too).")]
+Json = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object (repr-exact numbers).")]
+MAX_ELEMENTS_OPTION = typer.Option(
+    DEFAULT_MAX_ELEMENTS, "--max-elements", min=1,
+    help="Largest tensor (in elements) a script may create; bigger requests stop it with a MemoryError.")
+TIMEOUT_OPTION = typer.Option(
+    None, "--timeout", metavar="SECONDS",
+    help="Stop the script with a TimeoutError after this many seconds (default: no limit; Ctrl-C always can).")
+
+
+def element_limit(value):
+    """--max-elements as typed (options pass verbatim, without pydantic: see VerbatimCommand)."""
+    if isinstance(value, int):
+        return value
+    if not value.isdigit() or int(value) < 1:
+        raise typer.BadParameter(f"{value!r} is not a whole number of at least 1", param_hint="'--max-elements'")
+    return int(value)
+
+
+def seconds_limit(value):
+    """--timeout as typed: a positive number of seconds, or None."""
+    if value is None or isinstance(value, float):
+        return value
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds < float("inf"):
+        raise typer.BadParameter(f"{value!r} is not a positive number of seconds", param_hint="'--timeout'")
+    return seconds
+
+
+# ---- errors ---------------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def reported_errors():
+    """Usage and computation errors become a message on stderr and the exit code; typer.Exit is raised
+    here, outside the body (typer.Exit is a RuntimeError, so the body's handlers must never see it)."""
+    import os
+
+    from gradcli.calc.errors import CalcError
+    from gradcli.cli import output
+
+    try:
+        with _captured_warnings():
+            yield
+    except CalcError as error:
+        output.report_error(error.message)
+        raise typer.Exit(error.exit_code) from None
+    except BrokenPipeError:  # the reader went away (`| head`): no more output, and no noise at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except Exception as error:  # a gradcli bug: say so plainly rather than show gradcli's own traceback
+        from gradcli.runtime.report import exception_line
+
+        output.report_error(f"internal error: {exception_line(error).strip()} (a gradcli bug; please report it)")
+        raise typer.Exit(EXIT_FAILURE) from None
+
+
+@contextlib.contextmanager
+def _captured_warnings():
+    """The engine's warnings (torch's UserWarnings) as `gradcli: warning:` lines, each once."""
+    import warnings
+
+    from gradcli.cli import output
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            yield
+        finally:
+            for message in dict.fromkeys(f"{w.category.__name__}: {w.message}" for w in caught):
+                output.warn(message)
+
+
+# ---- Typer plumbing ---------------------------------------------------------------------------------
+
+
+class _Verbatim:
+    """Typer 0.29 passes every option value through a pydantic TypeAdapter, and importing pydantic alone
+    takes longer than a whole calculation. gradcli's options are strings and flags that the commands
+    check themselves (checked_choice, parse_bindings, element_limit), so their values pass through as the
+    parser read them."""
+
+    def coerce(self, value, param, ctx):
+        return list(value) if isinstance(value, tuple) else value
+
+
+def _verbatim(params):
+    for param in params:
+        param._runtime_param = _Verbatim()  # the slot Typer fills lazily with its pydantic coercion
+    return params
+
+
+class VerbatimCommand(TyperCommand):
+    def get_params(self, ctx):
+        return _verbatim(super().get_params(ctx))
+
+
+class VerbatimGroup(TyperGroup):
+    """The app's group, whose --help option would otherwise load pydantic before any command runs."""
+
+    def get_params(self, ctx):
+        return _verbatim(super().get_params(ctx))
+
+
+# EXPR may start with '-' (`-x**2`): the calculator's commands keep unknown options as arguments.
+COMMAND_SETTINGS = {"ignore_unknown_options": True}
+CALCULATOR_COMMAND = {"cls": VerbatimCommand, "context_settings": COMMAND_SETTINGS}

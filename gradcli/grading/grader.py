@@ -1,0 +1,348 @@
+"""Grading one problem: its reference derivative by autograd at seeded stratified points, compared with the
+given answer. Expressions are those of the calculator (its namespace, float64), each parsed once.
+
+For speed, a problem whose variables are all scalars is evaluated for all its points at once, each variable
+a vector of points (an elementwise f then gives every point's derivative in one backward pass). That is
+only right for elementwise expressions, so the batch is checked against two points evaluated alone; any
+disagreement or exception falls back to evaluating the points one by one, which is always right.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gradcli import calc
+from gradcli.grading import diagnoses, probing
+from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched
+
+MAX_FAILED_DRAWS = 10
+
+
+@dataclass
+class Point:
+    values: dict            # {variable: float64 array}
+    expected: dict          # {variable: the autograd derivative}
+    given: dict = field(default_factory=dict)
+    error: float = 0.0      # the relative error: |a - b| / (|b| + abs_tolerance / tolerance), worst element
+    explicit: bool = False
+    agrees: bool = True     # error <= tolerance
+
+
+@dataclass
+class Result:
+    name: str
+    file: str
+    status: str             # "pass", "fail" or "error"
+    message: str = ""
+    points: list = field(default_factory=list)
+    worst: Point | None = None
+    findings: list = field(default_factory=list)   # diagnoses.Finding: what went wrong, for a fail
+
+    @property
+    def ok(self):
+        return self.status == "pass"
+
+
+def grade(spec):
+    """The Result of one ProblemSpec: pass, fail (with the points that differ) or error (with why)."""
+    try:
+        return _graded(spec)
+    except ProblemError as error:
+        return Result(spec.name, spec.file, "error", str(error).rstrip())
+
+
+def _graded(spec):
+    reference = Reference.of(spec)
+    variables, f = reference.variables, reference.f
+    answers = _answers(spec, variables, f)
+    numeric = any(isinstance(answer, np.ndarray) for answer in answers.values())
+    if numeric and not spec.at:
+        raise ProblemError("answers given as numbers need explicit points: add at = [{ x = ... }]")
+    points = [Point(point.values, point.expected, explicit=point.explicit)
+              for point in ([] if numeric else reference.sampled()) + reference.explicit()]
+    _compare(spec, points, answers, variables)
+    worst = max(points, key=lambda point: point.error)
+    for point in points:
+        point.agrees = point.error <= spec.tolerance
+    failed = sum(not point.agrees for point in points)
+    if failed:
+        findings = diagnoses.findings(reference, answers, points, spec.tolerance, spec.abs_tolerance)
+        return Result(spec.name, spec.file, "fail", f"differs at {failed} of {len(points)} points", points, worst,
+                      findings)
+    return Result(spec.name, spec.file, "pass", f"agrees at {len(points)} points", points, worst)
+
+
+class Reference:
+    """What every answer to a problem is compared with: f, its variables, the points and f's derivative
+    there, each computed once however many answers are graded (a roster grades the same problem for every
+    student). `memo` keeps what diagnoses compute from f alone at those points."""
+
+    CACHE_SIZE = 4096
+    _cache = {}
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.f = Expression(spec.f, "f")
+        self.variables = _variables(spec, self.f)
+        self.memo = {}
+        self._sampled = self._explicit = None
+
+    @classmethod
+    def of(cls, spec):
+        key = (spec.name, spec.f, spec.points, spec.seed, spec.default_range, tuple(spec.ranges.items()),
+               tuple(spec.shapes.items()), repr(spec.at), tuple(spec.answer) if isinstance(spec.answer, dict) else ())
+        if key not in cls._cache:
+            if len(cls._cache) >= cls.CACHE_SIZE:
+                cls._cache.clear()
+            cls._cache[key] = cls(spec)
+        return cls._cache[key]
+
+    def sampled(self):
+        if self._sampled is None:
+            self._sampled = _sampled_points(self.spec, self.variables, self.f)
+        return self._sampled
+
+    def explicit(self):
+        if self._explicit is None:
+            self._explicit = _checked_explicit(_explicit_points(self.spec, self.variables), self.variables, self.f)
+        return self._explicit
+
+
+def _variables(spec, f):
+    """{variable: shape}: f's free names (scalars unless `vars` gives a shape), and the names `vars` or the
+    answer's table declare, even those the calculator knows (a variable `t` hides the function t)."""
+    declared = {*spec.shapes, *(spec.answer if isinstance(spec.answer, dict) else ())}
+    variables = {name: () for name in f.names if name in declared or name in f.free_names}
+    variables.update(spec.shapes)
+    if not variables:
+        known = [name for name in f.names if len(name) == 1]  # e, t: the calculator's, or meant as variables?
+        raise ProblemError("f has no variables to differentiate with respect to"
+                           + (f" (to make {known[0]} one, declare it: vars = {{ {known[0]} = [] }})" if known else ""))
+    for name in spec.ranges:
+        if name not in variables:
+            raise ProblemError(f"range names unknown variable '{name}' (f's variables: {', '.join(variables)})")
+    return variables
+
+
+def _answers(spec, variables, f):
+    """{variable: Expression or float64 array of one value per explicit point}."""
+    if isinstance(spec.answer, dict):
+        given = spec.answer
+    elif len(variables) == 1:
+        given = {next(iter(variables)): spec.answer}
+    else:
+        near = [f.calculator.close_to(name) for name in variables]
+        hint = "; ".join(f"did you mean {n} for {v}?" for v, n in zip(variables, near) if n)
+        raise ProblemError(f"f has variables {', '.join(variables)}: give answer as a table of partials, "
+                           f"answer = {{ {', '.join(f'{name} = ...' for name in variables)} }}"
+                           + (f" ({hint})" if hint else ""))
+    answers = {}
+    for name, answer in given.items():
+        if name not in variables:
+            raise ProblemError(f"answer names unknown variable '{name}' (f's variables: {', '.join(variables)})")
+        label = f"answer for {name}" if isinstance(spec.answer, dict) else "answer"
+        if isinstance(answer, str):
+            answers[name] = Expression(answer, label)
+            unknown = [free for free in answers[name].free_names if free not in variables]
+            if unknown:
+                raise ProblemError(f"{label} names unknown variable '{unknown[0]}' "
+                                   f"(f's variables: {', '.join(variables)})")
+        else:
+            answers[name] = _numbers(answer, label, variables[name], len(spec.at))
+    return answers
+
+
+def _numbers(value, label, shape, count):
+    try:
+        array = np.array(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ProblemError(f"{label}: expected numbers, not {value!r}") from None
+    if count == 1 and array.shape == shape:  # one explicit point: its value alone, without the list
+        array = array[None]
+    if array.shape != (count, *shape):
+        raise ProblemError(f"{label} has shape {list(array.shape)}: expected {list((count, *shape))} "
+                           f"(one value{' of shape ' + str(list(shape)) if shape else ''} per explicit point)")
+    return array
+
+
+def _explicit_points(spec, variables):
+    points = []
+    for point in spec.at:
+        missing = [name for name in variables if name not in point]
+        unknown = [name for name in point if name not in variables]
+        if missing or unknown:
+            raise ProblemError(f"at point {point}: " + (f"missing variable '{missing[0]}'" if missing
+                                                         else f"unknown variable '{unknown[0]}'"))
+        values = {}
+        for name, shape in variables.items():
+            values[name] = _numbers(point[name], f"at point {point}: {name}", shape, 1)[0]
+            if not np.isfinite(values[name]).all():
+                raise ProblemError(f"at point {point}: {name} is not finite")
+        points.append(values)
+    return points
+
+
+# ---- the reference derivative ---------------------------------------------------------------------------
+
+
+def _sampled_points(spec, variables, f):
+    """spec.points points, stratified: each variable's interval (each element's, for a vector) is cut into
+    spec.points equal strata and each point draws once, uniformly, inside its own stratum (a Latin
+    hypercube), so the points cover the interval and never sit on grid values such as 0 or 1. When f or its
+    derivative is not finite at some of them, the range is probed first (grading.probing: thousands of
+    points at once) and the strata are laid over the part where f is defined, so sqrt(1 - x**2) on [-3, 3]
+    is sampled across [-1, 1]. Where that cannot be done (vector variables, an f that is not evaluated for
+    all points at once), a point that is not finite redraws anywhere in the interval."""
+    rng = np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode())])
+    n = spec.points
+    intervals = {name: spec.ranges.get(name, spec.default_range) for name in variables}
+    strata = {name: rng.permuted(np.broadcast_to(np.arange(n).reshape(n, *(1,) * len(shape)), (n, *shape)), axis=0)
+              for name, shape in variables.items()}
+    positions = {name: (strata[name] + rng.random(strata[name].shape)) / n for name in variables}
+    values = {name: intervals[name][0] + (intervals[name][1] - intervals[name][0]) * positions[name]
+              for name in variables}
+    expected = {}
+    pending = _finished(f, variables, values, np.arange(n), expected)
+    if pending.size and not any(variables.values()):
+        probes = _probed(spec, variables, f, intervals)
+        if probes is not None:  # the whole hypercube laid over the valid part, not only the points outside it
+            values, expected = probing.stratified(probes, positions), {}
+            pending = _finished(f, variables, values, np.arange(n), expected)
+            for name, array in probing.replacements(probes, pending.size, rng).items():
+                values[name][pending] = array
+            pending = _finished(f, variables, values, pending, expected)
+    failed_draws = np.zeros(n, dtype=int)
+    while pending.size:
+        failed_draws[pending] += 1
+        if (failed_draws >= MAX_FAILED_DRAWS).any():
+            raise ProblemError(f"cannot find enough points in the domain: f or its derivative is not finite "
+                               f"at {MAX_FAILED_DRAWS} draws in a row; narrow its range")
+        for name in variables:
+            low, high = intervals[name]
+            values[name][pending] = low + (high - low) * rng.random(values[name][pending].shape)
+        pending = _finished(f, variables, values, pending, expected)
+    return [Point({name: values[name][i] for name in variables}, expected[i]) for i in range(n)]
+
+
+def _finished(f, variables, values, pending, expected):
+    """Evaluate the reference at the `pending` points; fill `expected` where it is finite, return the rest."""
+    if not pending.size:
+        return pending
+    derivatives = _reference(f, variables, {name: array[pending] for name, array in values.items()})
+    finite = np.ones(pending.size, dtype=bool)
+    for array in derivatives.values():
+        finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
+    for i, index in enumerate(pending):
+        if finite[i]:
+            expected[index] = {name: array[i] for name, array in derivatives.items()}
+    return pending[~finite]
+
+
+def _probed(spec, variables, f, intervals):
+    """The valid probes of f's range (grading.probing), or None when f cannot be evaluated at all of them at
+    once; a range where f is almost nowhere defined is a ProblemError saying how much of it was valid."""
+    def valid(points):
+        derivatives = batched(_reference_at, f, variables, points)
+        if derivatives is None:
+            raise probing.DomainError(None)
+        finite = np.ones(len(next(iter(points.values()))), dtype=bool)
+        for array in derivatives.values():
+            finite &= np.isfinite(array)
+        return finite
+
+    try:
+        return probing.probe(valid, intervals, np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode()), 1]))
+    except probing.DomainError as error:
+        if error.args[0] is None:
+            return None
+        raise ProblemError(str(error)) from None
+
+
+def _checked_explicit(explicit, variables, f):
+    if not explicit:
+        return []
+    derivatives = _reference(f, variables, {name: np.stack([p[name] for p in explicit]) for name in variables})
+    points = []
+    for i, values in enumerate(explicit):
+        expected = {name: array[i] for name, array in derivatives.items()}
+        if not all(np.isfinite(array).all() for array in expected.values()):
+            raise ProblemError(f"f or its derivative is not finite at the explicit point {_point_text(values)}")
+        points.append(Point(values, expected, explicit=True))
+    return points
+
+
+def _reference(f, variables, values):
+    """{variable: derivatives, one per point} for f at `values` ({variable: array of points}); f's own value
+    at a point is folded in: where it is not finite, so is every derivative."""
+    return at_points(_reference_at, f, variables, values)
+
+
+def _reference_at(f, variables, values, batch=None):
+    torch = calc.torch_namespace()
+    leaves = {name: torch.tensor(array, dtype=torch.float64, requires_grad=True) for name, array in values.items()}
+    try:
+        output = f(leaves)
+    except ProblemError:
+        raise
+    except Exception as error:
+        raise ProblemError(f.describe(error)) from None
+    if output.shape != (() if batch is None else (batch,)):
+        raise ProblemError(f"f must give one number, but it gives shape {list(output.shape)}")
+    if output.requires_grad:
+        grads = torch.autograd.grad(output.sum(), list(leaves.values()), allow_unused=True)
+    else:  # f does not depend on its variables at all
+        grads = [None] * len(leaves)
+    f_value = output.detach().numpy()
+    derivatives = {}
+    for (name, leaf), grad in zip(leaves.items(), grads):
+        derivative = np.zeros(leaf.shape) if grad is None else grad.numpy().astype(np.float64)
+        derivatives[name] = np.where(np.isfinite(f_value), derivative, np.nan)
+    return derivatives
+
+
+# ---- the given answer -----------------------------------------------------------------------------------
+
+
+def _compare(spec, points, answers, variables):
+    """Fill in each point's given values and its relative error (inf where the answer is not finite)."""
+    floor = spec.abs_tolerance / spec.tolerance  # |a - b| <= abs_tol + tol * |b|  <=>  error <= tol
+    values = {name: np.stack([point.values[name] for point in points]) for name in variables}
+    for name, answer in answers.items():
+        # numbers are one per explicit point, and then the explicit points are all the points
+        given = answer if isinstance(answer, np.ndarray) else _answer_values(answer, variables, values, name)
+        expected = np.stack([point.expected[name] for point in points])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            error = np.where(np.isfinite(given), np.abs(given - expected) / (np.abs(expected) + floor), np.inf)
+        worst = error.reshape(len(points), -1).max(axis=1, initial=0.0)
+        for point, a, point_error in zip(points, given, worst):
+            point.given[name] = a
+            point.error = max(point.error, float(point_error))
+
+
+def _answer_values(answer, variables, values, name):
+    def evaluate(expression, _variables, at, batch=None):  # _reference_at's signature, for at_points
+        return {name: _answer_at(expression, at, variables[name], batch)}
+
+    return at_points(evaluate, answer, variables, values)[name]
+
+
+def _answer_at(answer, values, shape, batch=None):
+    torch = calc.torch_namespace()
+    try:
+        output = answer({name: torch.tensor(array, dtype=torch.float64) for name, array in values.items()})
+    except ProblemError:
+        raise
+    except Exception as error:
+        raise ProblemError(answer.describe(error)) from None
+    wanted = shape if batch is None else (batch, *shape)
+    if tuple(output.shape) not in (wanted, ()):  # a number stands for every element (`0` for a vector)
+        raise ProblemError(f"{answer.label} has shape {list(output.shape)}, but the derivative has shape "
+                           f"{list(shape)}")
+    return np.broadcast_to(output.detach().numpy().astype(np.float64), wanted)
+
+
+def _point_text(values):
+    return ", ".join(f"{name}={np.asarray(value).tolist()!r}" for name, value in values.items())

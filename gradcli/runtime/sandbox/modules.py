@@ -1,0 +1,108 @@
+"""The modules a script can import, and the names each one offers.
+
+torch and its submodules are gradcli's engine namespace (`gradcli.torch`): every public name. math,
+numpy, functools, itertools and random are Python's own, cut down to what computing with tensors needs:
+nothing that reads or writes files, loads code or runs for unbounded time (math.factorial(10**9) could
+not be interrupted). random is a generator of each run's own, seeded with a fixed number: a script prints
+the same numbers at every run, and nothing reads the operating system's entropy.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import types
+
+from gradcli.runtime.values import LangModule
+
+# Script module name -> the Python module behind it.
+ENGINE_MODULES = {
+    "torch": "gradcli.torch",
+    "torch.autograd": "gradcli.torch.autograd",
+    "torch.autograd.functional": "gradcli.torch.autograd.functional",
+    "torch.nn": "gradcli.torch.nn",
+    "torch.nn.functional": "gradcli.torch.nn.functional",
+}
+MATH_NAMES = (
+    "pi", "e", "tau", "inf", "nan", "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos",
+    "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "floor", "ceil",
+    "trunc", "fabs", "fmod", "copysign", "hypot", "isclose", "isfinite", "isinf", "isnan", "degrees", "radians",
+    "erf", "erfc", "gamma", "lgamma", "fsum", "gcd", "isqrt",
+)
+NUMPY_NAMES = (
+    "array", "asarray", "arange", "linspace", "zeros", "ones", "full", "eye", "zeros_like", "ones_like",
+    "full_like", "exp", "log", "log1p", "sqrt", "square", "sin", "cos", "tan", "tanh", "abs", "absolute", "sign",
+    "floor", "ceil", "round", "clip", "maximum", "minimum", "where", "sum", "mean", "std", "var", "max", "min",
+    "argmax", "argmin", "prod", "cumsum", "dot", "matmul", "outer", "transpose", "reshape", "concatenate",
+    "stack", "allclose", "isclose", "array_equal", "pi", "e", "inf", "nan", "float16", "float32", "float64",
+    "int32", "int64", "bool_",
+)
+FUNCTOOLS_NAMES = ("partial", "reduce")
+ITERTOOLS_NAMES = ("count", "chain", "product", "islice", "repeat", "cycle", "accumulate", "combinations",
+                   "permutations", "zip_longest", "starmap", "takewhile", "dropwhile")
+RANDOM_NAMES = ("random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample", "gauss",
+                "normalvariate", "getrandbits", "getstate", "setstate")
+RANDOM_DEFAULT_SEED = 0  # `random` before any random.seed(...): the same numbers at every run
+IMPORTABLE = (*ENGINE_MODULES, "math", "numpy", "functools", "itertools", "random")
+
+
+class RunModules:
+    """The modules one script run has imported: shared ones from language_module, and a `random` of its
+    own (a script's random.seed must not change another run's numbers)."""
+
+    def __init__(self):
+        self.random = None
+
+    def get(self, name):
+        if name != "random":
+            return language_module(name)
+        if self.random is None:
+            self.random = _random_module()
+        return self.random
+
+
+def _random_module():
+    import random
+
+    generator = random.Random(RANDOM_DEFAULT_SEED)
+
+    def seed(a=None, version=2):
+        generator.seed(RANDOM_DEFAULT_SEED if a is None else a, version)  # None would read OS entropy
+
+    members = {name: getattr(generator, name) for name in RANDOM_NAMES}
+    members["seed"] = seed
+    return LangModule("random", members)
+
+
+def is_importable(name):
+    return name in IMPORTABLE
+
+
+@functools.cache
+def language_module(name) -> LangModule:
+    """The module `name` as scripts see it (one shared instance: scripts cannot change modules)."""
+    if name == "math":
+        return _whitelisted("math", MATH_NAMES)
+    if name == "numpy":
+        return _whitelisted("numpy", NUMPY_NAMES)
+    if name == "functools":
+        return _whitelisted("functools", FUNCTOOLS_NAMES)
+    if name == "itertools":
+        return _whitelisted("itertools", ITERTOOLS_NAMES)
+    module = importlib.import_module(ENGINE_MODULES[name])
+    names = getattr(module, "__all__", None) or [key for key in vars(module) if not key.startswith("_")]
+    members = {}
+    for key in names:
+        value = getattr(module, key)
+        if isinstance(value, types.ModuleType):
+            submodule = f"{name}.{key}"
+            if submodule not in ENGINE_MODULES:
+                continue  # a helper module the engine imported, such as numpy
+            value = language_module(submodule)
+        members[key] = value
+    return LangModule(name, members)
+
+
+def _whitelisted(name, names):
+    module = importlib.import_module(name)
+    return LangModule(name, {key: getattr(module, key) for key in names if hasattr(module, key)})

@@ -1,0 +1,56 @@
+"""The names a script starts with: Python's builtins that the language keeps (and super, which the
+interpreter adds: it reads the running method's frame), the exception classes, and torch's names as if
+`import torch`, `from torch import *` and `import torch.nn.functional as F` had run."""
+
+from __future__ import annotations
+
+import builtins
+
+from gradcli.runtime.sandbox.modules import language_module
+from gradcli.runtime.values import BuiltinFunction
+
+PYTHON_BUILTINS = ("len", "range", "zip", "enumerate", "list", "tuple", "float", "int", "bool", "str", "abs", "min",
+                   "max", "sum", "round", "all", "any", "isinstance", "dict", "set", "frozenset", "sorted", "reversed",
+                   "map", "filter", "next", "iter", "repr", "callable", "divmod", "object", "staticmethod",
+                   "classmethod", "property")
+EXCEPTIONS = (
+    "BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "ImportError",
+    "IndexError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError",
+    "NameError", "NotImplementedError", "OverflowError", "RecursionError", "RuntimeError", "StopIteration",
+    "TimeoutError", "TypeError", "UnboundLocalError", "ValueError", "ZeroDivisionError", "Warning", "UserWarning",
+)
+
+
+def make_builtins(out, guards):
+    """The builtin names; `print` writes to `out` (plain text writes), `pow` keeps to the limits."""
+    table = {name: getattr(builtins, name) for name in (*PYTHON_BUILTINS, *EXCEPTIONS)}
+
+    def print(*values, sep=" ", end="\n", flush=False):
+        sep = " " if sep is None else sep
+        end = "\n" if end is None else end
+        for name, text in (("sep", sep), ("end", end)):
+            if not isinstance(text, str):
+                raise TypeError(f"{name} must be None or a string, not {type(text).__name__}")
+        out.write(sep.join(str(value) for value in values) + end)
+        if flush:
+            out.flush()
+
+    def pow(base, exp, mod=None):
+        if mod is None:
+            guards.check_power(base, exp)
+        return builtins.pow(base, exp, mod)
+
+    for function in (print, pow):
+        function.__qualname__ = function.__name__  # error messages say print(), as Python's do
+        table[function.__name__] = BuiltinFunction(function.__name__, function)
+    return table
+
+
+def initial_variables(builtin_names):
+    """torch's star-imported names, except those a builtin keeps (torch exports max, sum, float, ...)."""
+    torch = language_module("torch")
+    variables = {name: torch.member(name) for name in torch.public_names() if name not in builtin_names}
+    variables["torch"] = torch
+    variables["F"] = language_module("torch.nn.functional")
+    variables["__name__"] = "__main__"  # scripts guarded by `if __name__ == "__main__":` run, as with python
+    return variables
