@@ -18,6 +18,11 @@ from gradcli.cli.shared import At, reported_errors
 from gradcli.exitcodes import EXIT_FAILURE, EXIT_USAGE
 
 
+def _valued(flag, metavar, help):
+    """An option that takes a value (a string, checked by the command), absent by default."""
+    return Annotated[Optional[str], typer.Option(flag, metavar=metavar, show_default=False, help=help)]
+
+
 def check_command(
         files: Annotated[Optional[list[str]], typer.Argument(
             metavar="FILE...", show_default=False, help="TOML problem sets (format: README, 'Homework checking').")]
@@ -25,42 +30,29 @@ def check_command(
         verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every point's values.")] = False,
         json: Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")] = False,
         tsv: Annotated[bool, typer.Option("--tsv", help="Print the table as tab-separated values.")] = False,
-        junit: Annotated[Optional[str], typer.Option("--junit", metavar="FILE", show_default=False,
-                                                     help="Also write JUnit XML to FILE.")] = None,
-        answer: Annotated[Optional[str], typer.Option(
-            "--answer", metavar="ANSWER", show_default=False,
-            help="One-shot: grade ANSWER as the derivative of the expression given instead of FILE.")] = None,
-        wrt: Annotated[Optional[str], typer.Option(
-            "--wrt", metavar="NAME", show_default=False,
-            help="One-shot: ANSWER is the partial derivative with respect to NAME.")] = None,
+        junit: _valued("--junit", "FILE", "Also write JUnit XML to FILE.") = None,
+        answer: _valued("--answer", "ANSWER",
+                        "One-shot: grade ANSWER as the derivative of the expression given instead of FILE.") = None,
+        wrt: _valued("--wrt", "NAME", "One-shot: ANSWER is the partial derivative with respect to NAME.") = None,
         ranges: Annotated[Optional[list[str]], typer.Option(
             "--range", metavar="[NAME=]LOW:HIGH", show_default=False,
             help="One-shot: the sampling interval (of NAME, or of every variable); default -2:2.")] = None,
-        points: Annotated[Optional[str], typer.Option(
-            "--points", metavar="N", show_default=False, help="One-shot: sampled points (default 10).")] = None,
-        tolerance: Annotated[Optional[str], typer.Option(
-            "--tolerance", metavar="REL", show_default=False,
-            help="One-shot: relative tolerance (default 1e-6).")] = None,
-        key: Annotated[Optional[str], typer.Option(
-            "--key", metavar="FILE", show_default=False,
-            help="Grade a roster: the key (problems, weights, credit rules); with --submissions.")] = None,
-        submissions: Annotated[Optional[str], typer.Option(
-            "--submissions", metavar="PATH", show_default=False,
-            help="The roster: a CSV (student, one column per problem) or a directory of per-student TOML.")]
+        points: _valued("--points", "N", "One-shot: sampled points (default 10).") = None,
+        tolerance: _valued("--tolerance", "REL", "One-shot: relative tolerance (default 1e-6).") = None,
+        key: _valued("--key", "FILE", "Grade a roster: the key (problems, weights, credit rules); with "
+                                      "--submissions.") = None,
+        submissions: _valued("--submissions", "PATH", "The roster: a CSV (student, one column per problem) or a "
+                                                      "directory of per-student TOML.") = None,
+        out: _valued("--out", "DIR", "Write the gradebook, feedback and Gradescope results of a roster under DIR.")
         = None,
-        out: Annotated[Optional[str], typer.Option(
-            "--out", metavar="DIR", show_default=False,
-            help="Write the gradebook, feedback and Gradescope results of a roster under DIR.")] = None,
         plot: Annotated[bool, typer.Option(
             "--plot", help="Draw the expected and the given derivative of each failing problem (of a one-shot "
                            "check, always; a failing one-shot check on a terminal draws it anyway).")] = False,
-        selftest: Annotated[Optional[str], typer.Option(
-            "--selftest", metavar="KEY", show_default=False,
-            help="Test a key: do its points reject plausible wrong versions of each reference answer?")] = None,
-        gradcheck: Annotated[Optional[str], typer.Option(
-            "--gradcheck", metavar="EXPR", show_default=False,
-            help="Instead of files: compare autograd's derivative of EXPR with float64 finite differences.")]
+        selftest: _valued("--selftest", "KEY",
+                          "Test a key: do its points reject plausible wrong versions of each reference answer?")
         = None,
+        gradcheck: _valued("--gradcheck", "EXPR", "Instead of files: compare autograd's derivative of EXPR with "
+                                                  "float64 finite differences.") = None,
         at: At = None) -> None:
     """Grade derivative answers: gradcli check examples/homework/calculus.toml"""
     if gradcheck is not None:

@@ -2,9 +2,10 @@
 given answer. Expressions are those of the calculator (its namespace, float64), each parsed once.
 
 For speed, a problem whose variables are all scalars is evaluated for all its points at once, each variable
-a vector of points (an elementwise f then gives every point's derivative in one backward pass). That is
-only right for elementwise expressions, so the batch is checked against two points evaluated alone; any
-disagreement or exception falls back to evaluating the points one by one, which is always right.
+a vector of points (an elementwise f then gives every point's derivative in one backward pass; see
+evaluation.batched for when that is trusted), and a problem's points and reference derivative are computed
+once however many answers are graded (Reference). Where f is not defined on all of its range, the range is
+probed first (probing); a wrong answer is explained by the diagnoses.
 """
 
 from __future__ import annotations
