@@ -54,3 +54,12 @@ def test_a_failing_one_shot_check_on_a_terminal_plots():
         output += chunk
     assert process.wait(timeout=120) == 1
     assert b"given (o)" in output and b"Legend" in output
+
+
+def test_plotille_loads_only_when_a_plot_is_drawn():
+    code = ("import sys\nfrom gradcli.cli.app import main\nsys.argv = ['gradcli', 'check', 'x**3', '--answer', '3*x', "
+            "'--json']\ntry:\n    main()\nexcept SystemExit:\n    pass\nprint('plotille' in sys.modules, file=sys.stderr)\n")
+    environment = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=environment,
+                          timeout=120)
+    assert done.stderr.strip().endswith("False"), done.stderr
