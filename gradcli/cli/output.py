@@ -295,14 +295,15 @@ def show_check(results, verbose, tsv=False, stream=None):
 
 def check_rows(results):
     """The header and a row of cells per problem, a `file` column first when the problems come from several
-    files. An error's message stands in for its numbers."""
+    files. An error's message stands in for its numbers; `expected` shows the partials the answer gives."""
     several = len(dict.fromkeys(result.file for result in results)) > 1
     header = ["file"] * several + ["problem", "status", "worst point", "expected", "given", "relative error"]
     rows = []
     for result in results:
         worst = result.worst
         numbers = [result.message.split("\n")[0], "", "", ""] if worst is None else [
-            values_text(worst.values), values_text(worst.expected, PARTIAL), values_text(worst.given, PARTIAL),
+            values_text(worst.values), values_text({name: worst.expected[name] for name in worst.given}, PARTIAL),
+            values_text(worst.given, PARTIAL),
             f"{worst.error:.3g}"]
         rows.append([result.file] * several + [result.name, result.status, *numbers])
     return header, rows
