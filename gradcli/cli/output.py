@@ -239,11 +239,14 @@ def check_counts(results):
 def check_json(results):
     count = check_counts(results)
     return {"passed": count["pass"], "failed": count["fail"], "errors": count["error"],
-            "problems": [{"name": result.name, "ok": result.ok, "status": result.status,
+            "problems": [{"name": result.name, "file": result.file or None, "ok": result.ok, "status": result.status,
                           "max_error": None if result.worst is None else json_numbers(result.worst.error),
                           "worst_at": None if result.worst is None else
                           {name: json_numbers(value) for name, value in result.worst.values.items()},
-                          "message": result.message} for result in results]}
+                          "message": result.message,
+                          "diagnoses": [{"variable": finding.variable, "diagnosis": finding.key,
+                                         "evidence": finding.evidence} for finding in result.findings]}
+                         for result in results]}
 
 
 def check_json_text(results):
@@ -254,46 +257,158 @@ def check_json_text(results):
 
 def check_summary(results):
     count = check_counts(results)
-    files = len(dict.fromkeys(result.file for result in results))
+    files = len(dict.fromkeys(result.file for result in results if result.file))
     errors = f"{count['error']} error{'s' if count['error'] != 1 else ''}"
+    where = f" in {files} file{'s' if files != 1 else ''}" if files else ""
     return (f"{count['pass']} passed, {count['fail']} failed, {errors} "
-            f"({len(results)} problems in {files} file{'s' if files != 1 else ''})")
+            f"({len(results)} problem{'s' if len(results) != 1 else ''}{where})")
 
 
 # ---- check results on the terminal ---------------------------------------------------------------------------------------
 
 
-def show_check(results, verbose, stream=None):
-    from rich.console import Console
+def show_check(results, verbose, tsv=False, stream=None):
+    """A Rich table on a terminal; aligned plain rows on a pipe (numbers never wrap); TSV with `tsv`."""
+    stream = stream or sys.stdout
+    header, rows = check_rows(results)
+    if tsv:
+        stream.write("".join("\t".join(cell.replace("\t", " ") for cell in row) + "\n" for row in [header, *rows]))
+        return
+    notes = [*_check_notes(results, verbose), (check_summary(results), "bold")]
+    if not stream.isatty():
+        stream.write(plain_rows(header, rows) + "".join(text + "\n" for text, _ in notes))
+        return
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(file=stream or sys.stdout, highlight=False)
+    console = _rich_console(stream)
     table = Table(show_lines=False)
-    for column in ("problem", "status", "worst point", "expected", "given", "relative error"):
+    for column in header:
         table.add_column(column, overflow="fold")
-    for result in results:
-        status = Text(result.status, style=STATUS_STYLES[result.status])
-        if result.worst is None:  # an error: its message stands in for the numbers
-            table.add_row(Text(result.name), status, Text(result.message.split("\n")[0]), "", "", "")
-            continue
-        worst = result.worst
-        table.add_row(Text(result.name), status, Text(values_text(worst.values)),
-                      Text(values_text(worst.expected, PARTIAL)), Text(values_text(worst.given, PARTIAL)),
-                      Text(f"{worst.error:.3g}"))
+    status = header.index("status")
+    for row in rows:
+        table.add_row(*(Text(cell, style=STATUS_STYLES[cell] if i == status else "") for i, cell in enumerate(row)))
     console.print(table)
+    for text, style in notes:
+        console.print(Text(text, style=style))
+
+
+def check_rows(results):
+    """The header and a row of cells per problem, a `file` column first when the problems come from several
+    files. An error's message stands in for its numbers; `expected` shows the partials the answer gives."""
+    several = len(dict.fromkeys(result.file for result in results)) > 1
+    header = ["file"] * several + ["problem", "status", "worst point", "expected", "given", "relative error"]
+    rows = []
     for result in results:
+        worst = result.worst
+        numbers = [result.message.split("\n")[0], "", "", ""] if worst is None else [
+            values_text(worst.values), values_text({name: worst.expected[name] for name in worst.given}, PARTIAL),
+            values_text(worst.given, PARTIAL),
+            f"{worst.error:.3g}"]
+        rows.append([result.file] * several + [result.name, result.status, *numbers])
+    return header, rows
+
+
+def plain_rows(header, rows):
+    """Columns aligned with two spaces between them; a long cell widens its column rather than wrap."""
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    return "".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n"
+                   for row in [header, *rows])
+
+
+def _check_notes(results, verbose):
+    """(text, Rich style) lines under the table: diagnoses, an error's caret, with --verbose every point."""
+    for result in results:
+        for finding in result.findings:
+            yield f"{result.name}: {finding.key}: {finding.evidence}", ""
         if result.status == "error" and "\n" in result.message:  # the caret under the failing part
-            console.print(Text(f"{result.name}: {result.message}", style=STATUS_STYLES["error"]))
+            yield f"{result.name}: {result.message}", STATUS_STYLES["error"]
         if verbose and result.points:
-            console.print(Text(f"{result.name}: {result.message}", style="bold"))
+            yield f"{result.name}: {result.message}", "bold"
             for point in result.points:
                 mark = "ok  " if point.agrees else "FAIL"
-                console.print(Text(f"  {mark} at {values_text(point.values)}: "
-                                   f"expected {values_text(point.expected, PARTIAL)}, "
-                                   f"given {values_text(point.given, PARTIAL)}, relative error {point.error:.3g}"
-                                   + (" (explicit)" if point.explicit else "")))
-    console.print(Text(check_summary(results), style="bold"))
+                yield (f"  {mark} at {values_text(point.values)}: expected {values_text(point.expected, PARTIAL)}, "
+                       f"given {values_text(point.given, PARTIAL)}, relative error {point.error:.3g}"
+                       + (" (explicit)" if point.explicit else "")), ""
+
+
+def show_gradebook(grades, key, stream=None):
+    """The gradebook: a student per row, a score per problem, the total (Rich on a terminal, else plain)."""
+    from gradcli.grading.reports import points_text
+
+    stream = stream or sys.stdout
+    header = ["student", *(problem.spec.name for problem in key), "total"]
+    rows = [[grade.student, *(points_text(score.score) for score in grade.scores),
+             f"{points_text(grade.total)} / {points_text(grade.max_score)}"] for grade in grades]
+    if not stream.isatty():
+        stream.write(plain_rows(header, rows))
+        return
+    from rich.table import Table
+
+    table = Table()
+    for column in header:
+        table.add_column(column, justify="left" if column == "student" else "right")
+    for row in rows:
+        table.add_row(*row)
+    _rich_console(stream).print(table)
+
+
+def show_selftest(tests, stream=None):
+    """A line per problem, then each mutant its points let pass, with where it differs from the reference."""
+    stream = stream or sys.stdout
+    for test in tests:
+        stream.write(f"{test.problem}: {test.status}: {test.message}\n")
+        for mutant, worst in test.uncaught:
+            part = f" for d/d{mutant.variable}" if mutant.variable else ""
+            at = ", ".join(f"{name}={number_text(value)}" for name, value in worst.values.items())
+            stream.write(f"  {mutant.kind}{part}: {mutant.source} passes, but at {at} "
+                         f"it gives {values_text(worst.given, PARTIAL)} instead of "
+                         f"{values_text(worst.expected, PARTIAL)}\n")
+    weak = sum(not test.ok for test in tests)
+    stream.write(f"{len(tests) - weak} of {len(tests)} problems reject every mutant\n")
+
+
+def selftest_json(tests):
+    import json
+
+    return json.dumps({"problems": [
+        {"name": test.problem, "ok": test.ok, "status": test.status, "message": test.message, "mutants": test.tried,
+         "uncaught": [{"kind": mutant.kind, "variable": mutant.variable, "answer": mutant.source,
+                       "differs_at": {name: json_numbers(value) for name, value in worst.values.items()}}
+                      for mutant, worst in test.uncaught]} for test in tests]}, allow_nan=False) + "\n"
+
+
+
+# ---- check's plots ------------------------------------------------------------------------------------------
+# The expected and the given derivative drawn with plotille (imported when a plot is drawn); the two differ
+# by their marks, not only their colours, so a plot reads the same without colour and on a pipe.
+
+GIVEN_MARK, DISAGREE_MARK = "o", "X"
+GIVEN_MARKS = 40               # how many points of the given answer carry its mark
+
+
+def check_plot(result, curve, variable, colour):
+    """The plot of one problem: `curve` is evaluation.curves' (x, expected, given)."""
+    import plotille
+
+    x, expected, given = curve
+    figure = plotille.Figure()
+    figure.width, figure.height = 60, 15
+    figure.with_colors = colour
+    figure.origin = False  # axes through 0 would read as a third curve
+    figure.x_label, figure.y_label = variable, f"d/d{variable}"
+    figure.set_x_limits(min_=float(x.min()), max_=float(x.max()))
+    low, high = float(min(expected.min(), given.min())), float(max(expected.max(), given.max()))
+    figure.set_y_limits(min_=low - 0.05 * (high - low or 1), max_=high + 0.05 * (high - low or 1))
+    figure.plot(x, expected, lc="green", label="expected (autograd)")
+    step = max(1, len(x) // GIVEN_MARKS)
+    figure.scatter(x[::step], given[::step], lc="yellow", marker=GIVEN_MARK, label=f"given ({GIVEN_MARK})")
+    wrong = [point for point in result.points if not point.agrees and point.values[variable].ndim == 0]
+    if wrong:
+        figure.scatter([float(point.values[variable]) for point in wrong],
+                       [float(point.given[variable]) for point in wrong], lc="red", marker=DISAGREE_MARK,
+                       label=f"disagreeing points ({DISAGREE_MARK})")
+    return f"{result.name}: d/d{variable}\n" + figure.show(legend=True) + "\n"
 
 
 def values_text(values, label="{name}"):

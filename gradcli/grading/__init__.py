@@ -5,8 +5,12 @@
     [(result.name, result.status, result.message) for result in results]
 
 Modules: problems (TOML problem sets read and validated into ProblemSpecs; FormatError for a file that
-cannot be graded at all) and grader (the reference derivative by autograd at seeded stratified points,
-domain redraws, tolerance, the comparison; a Result per problem). Expressions are the calculator's
+cannot be graded at all), grader (the reference derivative by autograd at seeded stratified points,
+tolerance, the comparison; a Result per problem), evaluation (expressions parsed once and evaluated at many
+points), probing (finding where f is defined before sampling it), diagnoses (what went wrong: one table of
+typical mistakes tested numerically), oneshot (a problem from the command line), roster (a key and
+students' submissions, partial credit), reports (gradebook CSV, feedback, Gradescope results, JUnit),
+selftest (mutants of a key's answers), parallel (grading across CPUs). Expressions are the calculator's
 (gradcli.calc). Nothing here imports Typer or Rich.
 """
 

@@ -2,9 +2,10 @@
 given answer. Expressions are those of the calculator (its namespace, float64), each parsed once.
 
 For speed, a problem whose variables are all scalars is evaluated for all its points at once, each variable
-a vector of points (an elementwise f then gives every point's derivative in one backward pass). That is
-only right for elementwise expressions, so the batch is checked against two points evaluated alone; any
-disagreement or exception falls back to evaluating the points one by one, which is always right.
+a vector of points (an elementwise f then gives every point's derivative in one backward pass; see
+evaluation.batched for when that is trusted), and a problem's points and reference derivative are computed
+once however many answers are graded (Reference). Where f is not defined on all of its range, the range is
+probed first (probing); a wrong answer is explained by the diagnoses.
 """
 
 from __future__ import annotations
@@ -15,13 +16,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from gradcli import calc
+from gradcli.grading import diagnoses, probing
+from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched
 
 MAX_FAILED_DRAWS = 10
-BATCH_AGREEMENT = dict(rtol=1e-9, atol=1e-12, equal_nan=True)
-
-
-class ProblemError(Exception):
-    """This problem cannot be graded; the others still are."""
 
 
 @dataclass
@@ -42,6 +40,7 @@ class Result:
     message: str = ""
     points: list = field(default_factory=list)
     worst: Point | None = None
+    findings: list = field(default_factory=list)   # diagnoses.Finding: what went wrong, for a fail
 
     @property
     def ok(self):
@@ -57,49 +56,60 @@ def grade(spec):
 
 
 def _graded(spec):
-    f = Expression(spec.f, "f")
-    variables = _variables(spec, f)
+    reference = Reference.of(spec)
+    variables, f = reference.variables, reference.f
     answers = _answers(spec, variables, f)
     numeric = any(isinstance(answer, np.ndarray) for answer in answers.values())
-    explicit = _explicit_points(spec, variables)
-    if numeric and not explicit:
+    if numeric and not spec.at:
         raise ProblemError("answers given as numbers need explicit points: add at = [{ x = ... }]")
-    points = [] if numeric else _sampled_points(spec, variables, f)
-    points += _checked_explicit(explicit, variables, f)
+    points = [Point(point.values, point.expected, explicit=point.explicit)
+              for point in ([] if numeric else reference.sampled()) + reference.explicit()]
     _compare(spec, points, answers, variables)
     worst = max(points, key=lambda point: point.error)
     for point in points:
         point.agrees = point.error <= spec.tolerance
     failed = sum(not point.agrees for point in points)
     if failed:
-        return Result(spec.name, spec.file, "fail", f"differs at {failed} of {len(points)} points", points, worst)
+        findings = diagnoses.findings(reference, answers, points, spec.tolerance, spec.abs_tolerance)
+        return Result(spec.name, spec.file, "fail", f"differs at {failed} of {len(points)} points", points, worst,
+                      findings)
     return Result(spec.name, spec.file, "pass", f"agrees at {len(points)} points", points, worst)
 
 
-class Expression:
-    """An expression of the calculator's language, parsed once and evaluated at many points."""
+class Reference:
+    """What every answer to a problem is compared with: f, its variables, the points and f's derivative
+    there, each computed once however many answers are graded (a roster grades the same problem for every
+    student). `memo` keeps what diagnoses compute from f alone at those points."""
 
-    def __init__(self, source, label):
-        self.label = label
-        self.calculator = calc.calculator("float64")
-        try:
-            self.program = calc.Program(source, statements=False)
-        except calc.CalcError as error:  # its message speaks of the calculator's argument, EXPR
-            raise ProblemError(error.message.replace("EXPR", label, 1)) from None
-        self.names = list(dict.fromkeys(name for name, _ in calc.names_read(self.program.body)))
-        self.free_names = [name for name in self.names if not self.calculator.has(name)]
+    CACHE_SIZE = 4096
+    _cache = {}
 
-    def __call__(self, bindings):
-        value = self.program.run(self.calculator.interpreter(bindings))
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return calc.torch_namespace().tensor(float(value), dtype=self.calculator.dtype)
-        if not isinstance(value, calc.torch_namespace().Tensor):
-            raise ProblemError(f"{self.label} gives a {type(value).__name__}, not a tensor or a number")
-        return value
+    def __init__(self, spec):
+        self.spec = spec
+        self.f = Expression(spec.f, "f")
+        self.variables = _variables(spec, self.f)
+        self.memo = {}
+        self._sampled = self._explicit = None
 
-    def describe(self, error):
-        """An exception raised while evaluating, in the expression's terms (a caret under its failing part)."""
-        return f"{self.label}: {calc.describe_exception(error, self.program.lines)}"
+    @classmethod
+    def of(cls, spec):
+        key = (spec.name, spec.f, spec.points, spec.seed, spec.default_range, tuple(spec.ranges.items()),
+               tuple(spec.shapes.items()), repr(spec.at), tuple(spec.answer) if isinstance(spec.answer, dict) else ())
+        if key not in cls._cache:
+            if len(cls._cache) >= cls.CACHE_SIZE:
+                cls._cache.clear()
+            cls._cache[key] = cls(spec)
+        return cls._cache[key]
+
+    def sampled(self):
+        if self._sampled is None:
+            self._sampled = _sampled_points(self.spec, self.variables, self.f)
+        return self._sampled
+
+    def explicit(self):
+        if self._explicit is None:
+            self._explicit = _checked_explicit(_explicit_points(self.spec, self.variables), self.variables, self.f)
+        return self._explicit
 
 
 def _variables(spec, f):
@@ -182,43 +192,74 @@ def _explicit_points(spec, variables):
 def _sampled_points(spec, variables, f):
     """spec.points points, stratified: each variable's interval (each element's, for a vector) is cut into
     spec.points equal strata and each point draws once, uniformly, inside its own stratum (a Latin
-    hypercube), so the points cover the interval and never sit on grid values such as 0 or 1. A point
-    where f or its derivative is not finite redraws anywhere in the interval (its stratum may lie outside
-    f's domain: log(x) on [-2, 2])."""
+    hypercube), so the points cover the interval and never sit on grid values such as 0 or 1. When f or its
+    derivative is not finite at some of them, the range is probed first (grading.probing: thousands of
+    points at once) and the strata are laid over the part where f is defined, so sqrt(1 - x**2) on [-3, 3]
+    is sampled across [-1, 1]. Where that cannot be done (vector variables, an f that is not evaluated for
+    all points at once), a point that is not finite redraws anywhere in the interval."""
     rng = np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode())])
     n = spec.points
+    intervals = {name: spec.ranges.get(name, spec.default_range) for name in variables}
     strata = {name: rng.permuted(np.broadcast_to(np.arange(n).reshape(n, *(1,) * len(shape)), (n, *shape)), axis=0)
               for name, shape in variables.items()}
-
-    def draw(indices, stratified):
-        drawn = {}
-        for name in variables:
-            low, high = spec.ranges.get(name, spec.default_range)
-            stratum = strata[name][indices]
-            position = (stratum + rng.random(stratum.shape)) / n if stratified else rng.random(stratum.shape)
-            drawn[name] = low + (high - low) * position
-        return drawn
-
-    values = draw(np.arange(n), stratified=True)
+    positions = {name: (strata[name] + rng.random(strata[name].shape)) / n for name in variables}
+    values = {name: intervals[name][0] + (intervals[name][1] - intervals[name][0]) * positions[name]
+              for name in variables}
     expected = {}
+    pending = _finished(f, variables, values, np.arange(n), expected)
+    if pending.size and not any(variables.values()):
+        probes = _probed(spec, variables, f, intervals)
+        if probes is not None:  # the whole hypercube laid over the valid part, not only the points outside it
+            values, expected = probing.stratified(probes, positions), {}
+            pending = _finished(f, variables, values, np.arange(n), expected)
+            for name, array in probing.replacements(probes, pending.size, rng).items():
+                values[name][pending] = array
+            pending = _finished(f, variables, values, pending, expected)
     failed_draws = np.zeros(n, dtype=int)
-    pending = np.arange(n)
     while pending.size:
-        subset = {name: array[pending] for name, array in values.items()}
-        derivatives = _reference(f, variables, subset)
-        finite = np.ones(pending.size, dtype=bool)
-        for name, array in derivatives.items():
-            finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
-        for i, index in enumerate(pending[finite]):
-            expected[index] = {name: array[finite][i] for name, array in derivatives.items()}
-        pending = pending[~finite]
         failed_draws[pending] += 1
         if (failed_draws >= MAX_FAILED_DRAWS).any():
             raise ProblemError(f"cannot find enough points in the domain: f or its derivative is not finite "
                                f"at {MAX_FAILED_DRAWS} draws in a row; narrow its range")
-        for name, array in draw(pending, stratified=False).items():
-            values[name][pending] = array
+        for name in variables:
+            low, high = intervals[name]
+            values[name][pending] = low + (high - low) * rng.random(values[name][pending].shape)
+        pending = _finished(f, variables, values, pending, expected)
     return [Point({name: values[name][i] for name in variables}, expected[i]) for i in range(n)]
+
+
+def _finished(f, variables, values, pending, expected):
+    """Evaluate the reference at the `pending` points; fill `expected` where it is finite, return the rest."""
+    if not pending.size:
+        return pending
+    derivatives = _reference(f, variables, {name: array[pending] for name, array in values.items()})
+    finite = np.ones(pending.size, dtype=bool)
+    for array in derivatives.values():
+        finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
+    for i, index in enumerate(pending):
+        if finite[i]:
+            expected[index] = {name: array[i] for name, array in derivatives.items()}
+    return pending[~finite]
+
+
+def _probed(spec, variables, f, intervals):
+    """The valid probes of f's range (grading.probing), or None when f cannot be evaluated at all of them at
+    once; a range where f is almost nowhere defined is a ProblemError saying how much of it was valid."""
+    def valid(points):
+        derivatives = batched(_reference_at, f, variables, points)
+        if derivatives is None:
+            raise probing.DomainError(None)
+        finite = np.ones(len(next(iter(points.values()))), dtype=bool)
+        for array in derivatives.values():
+            finite &= np.isfinite(array)
+        return finite
+
+    try:
+        return probing.probe(valid, intervals, np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode()), 1]))
+    except probing.DomainError as error:
+        if error.args[0] is None:
+            return None
+        raise ProblemError(str(error)) from None
 
 
 def _checked_explicit(explicit, variables, f):
@@ -237,12 +278,7 @@ def _checked_explicit(explicit, variables, f):
 def _reference(f, variables, values):
     """{variable: derivatives, one per point} for f at `values` ({variable: array of points}); f's own value
     at a point is folded in: where it is not finite, so is every derivative."""
-    batched = _batched(_reference_at, f, variables, values)
-    if batched is not None:
-        return batched
-    rows = [_reference_at(f, variables, {name: array[i] for name, array in values.items()})
-            for i in range(_count(values))]
-    return {name: np.stack([row[name] for row in rows]) for name in variables}
+    return at_points(_reference_at, f, variables, values)
 
 
 def _reference_at(f, variables, values, batch=None):
@@ -268,58 +304,30 @@ def _reference_at(f, variables, values, batch=None):
     return derivatives
 
 
-def _batched(evaluate, expression, variables, values):
-    """`evaluate` for all points at once, or None when that cannot be trusted (see the module's docstring):
-    vector variables, an exception, or a result that differs from the first or the last point evaluated
-    alone (two points: a reduction over the batch, such as min(x), cannot make both of them look right)."""
-    if any(variables[name] for name in variables):
-        return None
-    count = _count(values)
-    try:
-        together = evaluate(expression, variables, values, batch=count)
-    except Exception:  # e.g. a condition on a tensor of several points; one by one will say what is wrong
-        return None
-    for index in dict.fromkeys((0, count - 1)):
-        alone = evaluate(expression, variables, {name: array[index] for name, array in values.items()})
-        if not all(np.allclose(together[name][index], alone[name], **BATCH_AGREEMENT) for name in together):
-            return None
-    return together
-
-
-def _count(values):
-    return len(next(iter(values.values())))
-
-
 # ---- the given answer -----------------------------------------------------------------------------------
 
 
 def _compare(spec, points, answers, variables):
     """Fill in each point's given values and its relative error (inf where the answer is not finite)."""
     floor = spec.abs_tolerance / spec.tolerance  # |a - b| <= abs_tol + tol * |b|  <=>  error <= tol
-    explicit_indices = [i for i, point in enumerate(points) if point.explicit]
     values = {name: np.stack([point.values[name] for point in points]) for name in variables}
     for name, answer in answers.items():
-        if isinstance(answer, np.ndarray):
-            given = dict(zip(explicit_indices, answer))
-        else:
-            given = dict(enumerate(_answer_values(answer, variables, values, name)))
-        for i, point in enumerate(points):
-            a, b = given[i], point.expected[name]
+        # numbers are one per explicit point, and then the explicit points are all the points
+        given = answer if isinstance(answer, np.ndarray) else _answer_values(answer, variables, values, name)
+        expected = np.stack([point.expected[name] for point in points])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            error = np.where(np.isfinite(given), np.abs(given - expected) / (np.abs(expected) + floor), np.inf)
+        worst = error.reshape(len(points), -1).max(axis=1, initial=0.0)
+        for point, a, point_error in zip(points, given, worst):
             point.given[name] = a
-            with np.errstate(invalid="ignore"):
-                error = np.where(np.isfinite(a), np.abs(a - b) / (np.abs(b) + floor), np.inf)
-            point.error = max(point.error, float(np.max(error)) if error.size else 0.0)
+            point.error = max(point.error, float(point_error))
 
 
 def _answer_values(answer, variables, values, name):
-    def evaluate(expression, _variables, at, batch=None):  # _reference_at's signature, for _batched
+    def evaluate(expression, _variables, at, batch=None):  # _reference_at's signature, for at_points
         return {name: _answer_at(expression, at, variables[name], batch)}
 
-    batched = _batched(evaluate, answer, variables, values)
-    if batched is not None:
-        return batched[name]
-    return np.stack([_answer_at(answer, {var: array[i] for var, array in values.items()}, variables[name])
-                     for i in range(_count(values))])
+    return at_points(evaluate, answer, variables, values)[name]
 
 
 def _answer_at(answer, values, shape, batch=None):

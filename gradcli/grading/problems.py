@@ -8,7 +8,9 @@ shape) is found later, while grading, and only makes that problem an error.
 
 from __future__ import annotations
 
+import difflib
 import math
+import sys
 from dataclasses import dataclass, field
 
 try:
@@ -45,10 +47,16 @@ class ProblemSpec:
 
 
 def load(path):
-    """The ProblemSpecs of one file, in order."""
+    """The ProblemSpecs of one file, in order; `-` is standard input."""
+    return specs(read_toml(path), "<stdin>" if str(path) == "-" else str(path))
+
+
+def read_toml(path):
     try:
+        if str(path) == "-":
+            return tomllib.loads(sys.stdin.buffer.read().decode("utf-8"))
         with open(path, "rb") as stream:
-            document = tomllib.load(stream)
+            return tomllib.load(stream)
     except OSError as error:
         raise FormatError(f"{path}: cannot read the file: {error.strerror}") from None
     except tomllib.TOMLDecodeError as error:  # its message ends "(at line 3, column 7)"
@@ -56,32 +64,34 @@ def load(path):
     except UnicodeDecodeError as error:
         raise FormatError(f"{path}: not valid TOML: not UTF-8 (byte {error.object[error.start]:#04x} at offset "
                           f"{error.start})") from None
-    return specs(document, str(path))
 
 
-def specs(document, path):
+def specs(document, path, key_file=False):
+    """The ProblemSpecs of a parsed document; in a key file (graded against submissions) answer may be None."""
     unknown = set(document) - {"defaults", "problem"}
     if unknown:
         raise FormatError(f"{path}: unknown top-level key '{sorted(unknown)[0]}' (expected [defaults] and [[problem]])")
     defaults = _table(document.get("defaults", {}), f"{path}: [defaults]")
     for key in defaults:
         if key not in DEFAULTS:
-            raise FormatError(f"{path}: [defaults]: unknown key '{key}' (known: {', '.join(DEFAULTS)})")
+            raise FormatError(f"{path}: [defaults]: unknown key '{key}'{_did_you_mean(key, DEFAULTS)} "
+                              f"(known: {', '.join(DEFAULTS)})")
     settings = {**DEFAULTS, **defaults}
     problems = document.get("problem")
     if not isinstance(problems, list) or not problems:
         raise FormatError(f"{path}: no problems: add at least one [[problem]] with name, f and answer")
-    return [_problem(_table(table, f"{path}: [[problem]] #{number}"), settings, f"{path}: [[problem]] #{number}", path)
-            for number, table in enumerate(problems, 1)]
+    return [_problem(_table(table, f"{path}: [[problem]] #{number}"), settings, f"{path}: [[problem]] #{number}", path,
+                     key_file) for number, table in enumerate(problems, 1)]
 
 
-def _problem(table, settings, where, path):
+def _problem(table, settings, where, path, key_file):
+    for key in table:  # first: a misspelt key is why a required one seems missing
+        if key not in PROBLEM_KEYS:
+            raise FormatError(f"{where}: unknown key '{key}'{_did_you_mean(key, PROBLEM_KEYS)} "
+                              f"(known: {', '.join(sorted(PROBLEM_KEYS))})")
     for key in REQUIRED:
         if key not in table:
             raise FormatError(f"{where}: missing required key '{key}'")
-    for key in table:
-        if key not in PROBLEM_KEYS:
-            raise FormatError(f"{where}: unknown key '{key}' (known: {', '.join(sorted(PROBLEM_KEYS))})")
     where = f"{path}: problem '{table['name']}'"
     merged = {**settings, **table}
     ranges = {}
@@ -92,18 +102,22 @@ def _problem(table, settings, where, path):
     return ProblemSpec(
         name=_string(table["name"], f"{where}: name"),
         f=_string(table["f"], f"{where}: f"),
-        answer=_answer(table["answer"], f"{where}: answer"),
+        answer=None if key_file and table["answer"] is None else _answer(table["answer"], f"{where}: answer"),
         tolerance=_number(merged["tolerance"], f"{where}: tolerance", positive=True),
         abs_tolerance=_number(merged["abs_tolerance"], f"{where}: abs_tolerance"),
-        points=_count(merged["points"], f"{where}: points"),
+        points=_count(merged["points"], f"{where}: points", minimum=0 if merged.get("at") else 1),
         default_range=_interval(default_range, f"{where}: range"),
         seed=_count(merged["seed"], f"{where}: seed", minimum=0),
         ranges=ranges,
-        shapes={name: _shape(value, f"{where}: vars.{name}")
-                for name, value in _table(merged.get("vars", {}), f"{where}: vars").items()},
+        shapes=_shapes(merged.get("vars", {}), f"{where}: vars"),
         at=[_table(point, f"{where}: at[{i}]") for i, point in enumerate(_list(merged.get("at", []), f"{where}: at"))],
         file=path,
     )
+
+
+def _did_you_mean(key, known):
+    near = difflib.get_close_matches(key, list(known), n=1)
+    return f": did you mean '{near[0]}'?" if near else ""
 
 
 def _answer(value, where):
@@ -157,6 +171,15 @@ def _interval(value, where):
             or not value[0] < value[1]):
         raise FormatError(f"{where}: expected [low, high] with finite low < high, not {value!r}")
     return float(value[0]), float(value[1])
+
+
+def _shapes(value, where):
+    """vars = ["x", "y"] (scalars) or vars = { w = [3], x = [] } (shapes) -> {variable: shape}."""
+    if isinstance(value, list):
+        if not all(isinstance(name, str) and name.isidentifier() for name in value):
+            raise FormatError(f"{where}: expected variable names such as [\"x\", \"y\"], not {value!r}")
+        return {name: () for name in value}
+    return {name: _shape(shape, f"{where}.{name}") for name, shape in _table(value, where).items()}
 
 
 def _shape(value, where):

@@ -6,7 +6,7 @@ import pytest
 
 from check_helpers import EXAMPLE, by_name, check, toml_file
 
-PROBLEM_KEYS = {"name", "ok", "status", "max_error", "worst_at", "message"}
+PROBLEM_KEYS = {"name", "ok", "status", "max_error", "worst_at", "message", "diagnoses", "file"}
 
 
 def graded(tmp_path, text, *options):

@@ -1,0 +1,216 @@
+"""Expressions of the calculator's language evaluated at many points: parsed once, evaluated for all points
+at once where that is right (`batched`), else point by point; the values and derivatives the diagnoses test
+hypotheses with (an EvaluationError there: the hypothesis simply does not hold), and curves for plots."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from gradcli import calc
+from gradcli.lang import nodes
+
+BATCH_AGREEMENT = dict(rtol=1e-9, atol=1e-12, equal_nan=True)
+
+
+class ProblemError(Exception):
+    """This problem cannot be graded; the others still are."""
+
+
+class Expression:
+    """An expression of the calculator's language, parsed once and evaluated at many points. The parse of a
+    source is kept (a roster's students often write the same answer), so it is parsed once per process."""
+
+    def __init__(self, source, label):
+        self.label = label
+        self.calculator = calc.calculator("float64")
+        try:
+            self.program, self.names, self.free_names, self.elementwise = _parsed(source)
+        except calc.CalcError as error:  # its message speaks of the calculator's argument, EXPR
+            raise ProblemError(error.message.replace("EXPR", label, 1)) from None
+
+    def __call__(self, bindings):
+        value = self.program.run(self.calculator.interpreter(bindings))
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return calc.torch_namespace().tensor(float(value), dtype=self.calculator.dtype)
+        if not isinstance(value, calc.torch_namespace().Tensor):
+            raise ProblemError(f"{self.label} gives a {type(value).__name__}, not a tensor or a number")
+        return value
+
+    def describe(self, error):
+        """An exception raised while evaluating, in the expression's terms (a caret under its failing part)."""
+        return f"{self.label}: {calc.describe_exception(error, self.program.lines)}"
+
+
+@functools.lru_cache(maxsize=8192)
+def _parsed(source):
+    calculator = calc.calculator("float64")
+    program = calc.Program(source, statements=False)
+    names = list(dict.fromkeys(name for name, _ in calc.names_read(program.body)))
+    return (program, names, [name for name in names if not calculator.has(name)],
+            _elementwise(program.body[-1].value, calculator))
+
+
+# Functions that act on each element alone: an expression made of these, numbers, variables, pi, e and
+# arithmetic gives, for a vector of points, exactly the vector of its values at each point.
+ELEMENTWISE = frozenset("""abs sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh exp exp2 expm1 log log2
+    log10 log1p sqrt rsqrt sigmoid relu erf erfc sign square reciprocal neg sinc pow maximum minimum atan2
+    hypot""".split())
+
+
+def _elementwise(node, calculator):
+    if isinstance(node, nodes.Constant):
+        return isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+    if isinstance(node, nodes.Name):
+        return node.id in ("pi", "e") or not calculator.has(node.id)
+    if isinstance(node, nodes.BinOp):
+        return node.op in ("+", "-", "*", "/", "**") and all(_elementwise(side, calculator)
+                                                              for side in (node.left, node.right))
+    if isinstance(node, nodes.UnaryOp):
+        return node.op in ("-", "+") and _elementwise(node.operand, calculator)
+    if isinstance(node, nodes.Call):
+        return (isinstance(node.func, nodes.Name) and node.func.id in ELEMENTWISE and not node.keywords
+                and all(_elementwise(argument, calculator) for argument in node.args))
+    return False
+
+
+def batched(evaluate, expression, variables, values):
+    """`evaluate` for all points at once, or None when that cannot be trusted (see the module's docstring):
+    vector variables, an exception, or a result that differs from the first or the last point evaluated
+    alone (two points: a reduction over the batch, such as min(x), cannot make both of them look right).
+    An elementwise expression needs no such check: its batch is its points, by construction."""
+    if any(variables[name] for name in variables):
+        return None
+    count = point_count(values)
+    try:
+        together = evaluate(expression, variables, values, batch=count)
+    except Exception:  # e.g. a condition on a tensor of several points; one by one will say what is wrong
+        return None
+    if expression.elementwise:
+        return together
+    for index in dict.fromkeys((0, count - 1)):
+        alone = evaluate(expression, variables, {name: array[index] for name, array in values.items()})
+        if not all(np.allclose(together[name][index], alone[name], **BATCH_AGREEMENT) for name in together):
+            return None
+    return together
+
+
+def point_count(values):
+    return len(next(iter(values.values())))
+
+
+class EvaluationError(Exception):
+    pass
+
+
+def at_points(evaluate, expression, variables, values):
+    """{key: (n, ...) array}: evaluate(expression, variables, values, batch=None) -> {key: array}, for every
+    point of `values` ({variable: (n, *shape) array}): all at once when `batched` trusts it, else one by one."""
+    together = batched(evaluate, expression, variables, values)
+    if together is not None:
+        return together
+    rows = [evaluate(expression, variables, {name: array[i] for name, array in values.items()})
+            for i in range(point_count(values))]
+    return {key: np.stack([row[key] for row in rows]) for key in rows[0]}
+
+
+def _hypothesis(evaluate, expression, variables, values):
+    """at_points for a diagnosis: a failure is an EvaluationError, so the hypothesis does not hold."""
+    try:
+        return at_points(evaluate, expression, variables, values)
+    except (ProblemError, ArithmeticError, ValueError, TypeError, RuntimeError) as error:
+        raise EvaluationError(str(error)) from None
+
+
+def _leaves(values, requires_grad):
+    torch = calc.torch_namespace()
+    return {name: torch.tensor(array, dtype=torch.float64, requires_grad=requires_grad)
+            for name, array in values.items()}
+
+
+def _numbers(tensor, shape):
+    return np.broadcast_to(tensor.detach().numpy().astype(np.float64), shape).copy()
+
+
+def values(expression, variables, points):
+    """The expression's value at each point (an array of n numbers)."""
+    def evaluate(expression, _variables, at, batch=None):
+        output = expression(_leaves(at, False))
+        return {"value": _numbers(output, () if batch is None else (batch,))}
+
+    return _hypothesis(evaluate, expression, variables, points)["value"]
+
+
+def derivatives(expression, variables, points, variable, order=1):
+    """d^order/d variable^order of the expression at each point (order 2 for scalar variables only)."""
+    torch = calc.torch_namespace()
+
+    def evaluate(expression, _variables, at, batch=None):
+        leaves = _leaves(at, True)
+        output = expression(leaves)
+        derivative = output
+        for _ in range(order):
+            if not derivative.requires_grad:
+                return {"d": np.zeros(np.shape(at[variable]))}
+            (derivative,) = torch.autograd.grad(derivative.sum(), [leaves[variable]], create_graph=True,
+                                                allow_unused=True)
+            if derivative is None:
+                return {"d": np.zeros(np.shape(at[variable]))}
+        return {"d": _numbers(derivative, np.shape(at[variable]))}
+
+    return _hypothesis(evaluate, expression, variables, points)["d"]
+
+
+def inner_derivatives(f, variables, points, variable, subexpressions, inner):
+    """For each (source, span) of a subexpression u = g(x) of f: (source, df/du, df/dx with u held + df/du)
+    at every point, where f is rewritten with the name `inner` in place of u and u's values are g's."""
+    line = f.program.lines
+    for source, span in subexpressions:
+        text = line[span.line - 1]
+        rewritten = "\n".join([*line[:span.line - 1], text[:span.col] + inner + text[span.end_col:], *line[span.line:]])
+        try:
+            g = Expression(source, "u")
+            by_u = Expression(rewritten, "f")
+            at = {**points, inner: values(g, variables, points)}
+            shapes = {**variables, inner: ()}
+            du = derivatives(by_u, shapes, at, inner)
+            dx = derivatives(by_u, shapes, at, variable)
+        except (ProblemError, EvaluationError):
+            continue
+        yield source, du, dx + du
+
+
+def curves(f, answer, variables, variable, interval, fixed, count=160):
+    """(x, expected, given): the derivative by `variable` and the answer on `count` points across `interval`,
+    the other variables held at `fixed`; points where either is not finite are left out."""
+    grid = np.linspace(*interval, count)
+    points = {name: np.full(count, float(fixed[name])) for name in variables if name != variable}
+    points[variable] = grid
+    expected = derivatives(f, variables, points, variable)
+    given = values(answer, variables, points)
+    finite = np.isfinite(expected) & np.isfinite(given)
+    return grid[finite], expected[finite], given[finite]
+
+
+def answer_curves(spec, result):
+    """[(variable, curves(...))] for each scalar variable the graded answer gives as an expression, the other
+    variables held at the worst point; [] when there is nothing to draw (an error, numbers, vectors)."""
+    if result.worst is None:
+        return []
+    variables = {name: np.shape(value) for name, value in result.worst.values.items()}
+    if any(variables.values()):
+        return []
+    given = spec.answer if isinstance(spec.answer, dict) else {next(iter(result.worst.given)): spec.answer}
+    f = Expression(spec.f, "f")
+    drawn = []
+    for variable, source in given.items():
+        if not isinstance(source, str):
+            continue
+        interval = spec.ranges.get(variable, spec.default_range)
+        try:
+            drawn.append((variable, curves(f, Expression(source, "answer"), variables, variable, interval,
+                                           result.worst.values)))
+        except EvaluationError:
+            continue
+    return [(variable, curve) for variable, curve in drawn if len(curve[0])]
