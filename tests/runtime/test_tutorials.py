@@ -32,7 +32,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '016_pytorch_double_backward_exp': CLASS_FUNCTION,
     '017_pytorch_double_backward_sinh_outputs': CLASS_FUNCTION,
     '019_pytorch_double_backward_cube': CLASS_FUNCTION,
-    '020_pytorch_forward_ad_basic': 'torch.autograd.forward_ad does not exist yet',
     '021_pytorch_forward_ad_modules':
         'dict literals are not in the language yet; then torch.nn.Linear, forward_ad, torch.func',
     '022_pytorch_forward_ad_custom_function': CLASS_FUNCTION + ' with jvp',
