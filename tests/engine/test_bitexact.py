@@ -1,0 +1,40 @@
+"""Float32/float64 results bit for bit as torch 2.13 computes them (goldens: tests/golden/gen_bitexact.py)."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradcli.engine.reduce import torch_mean, torch_sum
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact"
+
+
+def load(corpus):
+    with np.load(GOLDEN / f"{corpus}.npz") as data:
+        return {key: data[key] for key in data.files}
+
+
+def same_bits(got, want):
+    got, want = np.asarray(got), np.asarray(want)
+    return got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
+
+
+REDUCTIONS = load("reductions")
+REDUCTION_KEYS = sorted(k for k in REDUCTIONS if k.startswith("out|"))
+
+
+@pytest.mark.parametrize("key", REDUCTION_KEYS)
+def test_reduction_matches_torch(key):
+    _, op, dtype, number, axis, keepdim = key.split("|")
+    x = REDUCTIONS[f"in|{dtype}|{number}"]
+    axis = None if axis == "None" else eval_axis(axis)
+    fn = {"sum": torch_sum, "mean": torch_mean}[op]
+    got = fn(x, axis, keepdims=keepdim == "True")
+    assert same_bits(got, REDUCTIONS[key]), (got, REDUCTIONS[key])
+
+
+def eval_axis(text):
+    """'2' -> 2, '(0, 1)' -> (0, 1)."""
+    numbers = tuple(int(part) for part in text.strip("()").split(",") if part.strip())
+    return numbers if text.startswith("(") else numbers[0]

@@ -1,0 +1,74 @@
+#!/usr/bin/env python
+"""Record torch 2.13's float32/float64 results for the bit-exactness tests (tests/engine/test_bitexact.py).
+
+Run with the interpreter that has PyTorch installed::
+
+    /work/torchenv/bin/python tests/golden/gen_bitexact.py
+
+It writes ``tests/golden/bitexact/<corpus>.npz``: for each case the input array(s) and torch's
+output, so the tests need neither torch nor a particular NumPy random stream.  torch runs on
+one thread (as the golden scripts do), with the CPU capability it picks by default; the
+capability is stored in every file.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "bitexact"
+
+REDUCE_SHAPES = [(1,), (3,), (7,), (8,), (11,), (33,), (100,), (1000,), (4097,), (30000,),
+                 (3, 5), (5, 40), (40, 5), (64, 33), (33, 64), (100, 1), (1, 100), (120, 90),
+                 (3, 4, 5), (2, 17, 40), (10, 3, 9), (16, 2, 70), (6, 7, 8, 9)]
+
+
+def reduce_axes(ndim):
+    axes = [None] + list(range(ndim))
+    if ndim >= 2:
+        axes.append((0, 1))
+    if ndim >= 3:
+        axes += [(0, 2), (1, 2), (0, 1, 2)]
+    if ndim >= 4:
+        axes += [(0, 2, 3), (1, 3)]
+    return axes
+
+
+def reductions():
+    rng = np.random.default_rng(13)
+    cases = {}
+    for dtype in ("float32", "float64"):
+        for number, shape in enumerate(REDUCE_SHAPES):
+            x = (rng.standard_normal(shape) * rng.choice([0.1, 1, 30]) + rng.choice([0, 3])).astype(dtype)
+            cases[f"in|{dtype}|{number}"] = x
+            t = torch.from_numpy(x)
+            for axis in reduce_axes(len(shape)):
+                for keepdim in (False, True):
+                    for op in ("sum", "mean"):
+                        fn = getattr(t, op)
+                        out = fn() if axis is None else fn(axis, keepdim=keepdim)
+                        if axis is None and keepdim:
+                            continue
+                        cases[f"out|{op}|{dtype}|{number}|{axis}|{keepdim}"] = out.numpy()
+    return cases
+
+
+CORPORA = {"reductions": reductions}
+
+
+def main():
+    OUT.mkdir(exist_ok=True)
+    capability = torch.backends.cpu.get_cpu_capability()
+    names = sys.argv[1:] or list(CORPORA)
+    for name in names:
+        cases = CORPORA[name]()
+        np.savez_compressed(OUT / f"{name}.npz", __capability__=np.array(capability),
+                            __torch__=np.array(torch.__version__), **cases)
+        print(f"{name}: {sum(k.startswith('out|') for k in cases)} cases, capability {capability}")
+
+
+if __name__ == "__main__":
+    main()
