@@ -11,7 +11,7 @@ import numpy as np
 
 from . import dtypes, grad_mode
 from .graph import AccumulateGrad, engine_error
-from .ops import R, Meta, sum_to
+from .rules import R, Meta, sum_to
 from .tensor import Size, Tensor, _make
 
 

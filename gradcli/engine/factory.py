@@ -234,11 +234,6 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
-def _bind_methods():
-    for name in ("allclose", "isclose", "equal"):
-        setattr(Tensor, name, globals()[name])
-
-
 def equal(a, b):
     return a.shape == b.shape and bool(np.array_equal(a._data, b._data))
 
@@ -248,6 +243,3 @@ def Variable(data, requires_grad=False, volatile=False):
     if requires_grad:
         data.requires_grad_(True)
     return data
-
-
-_bind_methods()

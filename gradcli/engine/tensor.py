@@ -1,7 +1,9 @@
 """Tensor: a NumPy array with PyTorch's autograd attributes, rules and messages.
 
-Differentiable operations live in ops.py (the one table of rules) and are attached as methods there;
-this module holds what a tensor *is*: its flags, its gradient slot, version counter, hooks and printing.
+This module holds what a tensor *is*: its flags, its gradient slot, version counter, hooks and printing.
+Its operations (`.sum`, `.exp`, `+`, `x[i] = v`, `.backward`, the `torch.Tensor(...)` constructor) are
+attached by gradcli/engine/methods.py: the ops declared with a method in gradcli/engine/ops, and a table
+of operators, in-place methods and conversions.
 """
 
 import warnings
@@ -45,10 +47,6 @@ class Tensor:
 
     # NumPy must defer to Tensor's reflected operators (np.float64(2) * t is a Tensor, not an array).
     __array_priority__ = 1000
-
-    def __init__(self, *args, **kwargs):
-        from .factory import legacy_tensor_init  # torch.Tensor(...) the constructor: float32 data or a shape
-        legacy_tensor_init(self, *args, **kwargs)
 
     # ---- flags -------------------------------------------------------------------------------------
     @property
@@ -153,10 +151,6 @@ class Tensor:
         if acc is None:
             acc = self._accumulator = AccumulateGrad(self)
         return acc
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        from .autograd import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # ---- data access ----------------------------------------------------------------------------------
     @property
