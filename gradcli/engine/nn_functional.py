@@ -10,6 +10,7 @@ import numpy as np
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, operands
+from .reduce import torch_mean, torch_sum
 from .rules import R, Rule, op
 from .tensor import Tensor, _make
 
@@ -39,7 +40,7 @@ def _array(t, like):
 # ---- what the loss rules compute ------------------------------------------------------------------------------
 
 def _reduce_array(loss, reduction):
-    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+    return torch_mean(loss) if reduction == "mean" else torch_sum(loss) if reduction == "sum" else loss
 
 
 def _expand_reduced(g, x, reduction):

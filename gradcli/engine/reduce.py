@@ -100,14 +100,14 @@ def _groups(shape, reduced):
 
 
 def _axes(axis, ndim):
-    if axis is None:
+    if axis is None or ndim == 0:  # a 0-d tensor accepts dim 0 or -1 and stays 0-d
         return tuple(range(ndim))
     return tuple(d % ndim for d in (axis if isinstance(axis, (tuple, list)) else (axis,)))
 
 
 def torch_sum(x, axis=None, keepdims=False):
     """Sum of a float32/float64 array over ``axis`` (None, an int or a tuple), bit for bit as torch."""
-    x = np.ascontiguousarray(x)
+    x = np.asarray(x, order="C")
     ndim = x.ndim
     axes = _axes(axis, ndim)
     out_shape = tuple(1 if d in axes else s for d, s in enumerate(x.shape))

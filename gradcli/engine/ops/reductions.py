@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..reduce import torch_mean, torch_sum
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import _make
 from .arithmetic import maximum, minimum
@@ -14,10 +15,14 @@ from .pointwise import abs, exp, sign
 from .shared import const, count, dims, mask, restore_dims
 
 
+def _sum(a, dim, keepdim, dt):
+    return torch_sum(a if dt is None else a.astype(dt), dim, keepdim)
+
+
 @op("sum", rules=dict(
-    sum=Rule("SumBackward0", lambda a, dim, keepdim, dt: a.sum(dtype=dt),
+    sum=Rule("SumBackward0", _sum,
              lambda g, out, a, dim, keepdim, dt: g.expand(a.shape), save=None, formulas=("ones(a.shape)",)),
-    sum_dim=Rule("SumBackward1", lambda a, dim, keepdim, dt: a.sum(dim, keepdims=keepdim, dtype=dt),
+    sum_dim=Rule("SumBackward1", _sum,
                  lambda g, out, a, dim, keepdim, dt: restore_dims(g, a.shape, dim, keepdim).expand(a.shape), save=None,
                  formulas=("ones(a.shape): grad repeated along dim",))))
 def sum(x, dim=None, keepdim=False, dtype=None):
@@ -29,10 +34,10 @@ def sum(x, dim=None, keepdim=False, dtype=None):
 
 
 @op("mean", rules=dict(
-    mean=Rule("MeanBackward0", lambda a, dim, keepdim: a.mean(),
+    mean=Rule("MeanBackward0", torch_mean,
               lambda g, out, a, dim, keepdim: g.expand(a.shape) / count(a.shape, None), save=None,
               formulas=("ones(a.shape) / a.numel()",)),
-    mean_dim=Rule("MeanBackward1", lambda a, dim, keepdim: a.mean(dim, keepdims=keepdim),
+    mean_dim=Rule("MeanBackward1", torch_mean,
                   lambda g, out, a, dim, keepdim: restore_dims(g, a.shape, dim, keepdim).expand(a.shape) / count(a.shape, dim),
                   save=None, formulas=("ones(a.shape) / (size of dim): grad repeated along dim",))))
 def mean(x, dim=None, keepdim=False, dtype=None):
