@@ -6,7 +6,7 @@ from gradcli.engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_
 from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
-    equal, eye, from_numpy, full, full_like, get_rng_state, initial_seed, isclose, linspace, manual_seed, ones, ones_like, rand, rand_like,
+    equal, eye, from_numpy, full, full_like, get_rng_state, initial_seed, isclose, linspace, logspace, manual_seed, ones, ones_like, rand, rand_like,
     randn, randn_like, set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator

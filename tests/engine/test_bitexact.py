@@ -5,6 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gradcli.engine import dtypes, factory
 from gradcli.engine.reduce import torch_mean, torch_sum
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact"
@@ -38,3 +39,15 @@ def eval_axis(text):
     """'2' -> 2, '(0, 1)' -> (0, 1)."""
     numbers = tuple(int(part) for part in text.strip("()").split(",") if part.strip())
     return numbers if text.startswith("(") else numbers[0]
+
+
+RANGES = load("ranges")
+RANGE_KEYS = sorted(k[:-len("|out")] for k in RANGES if k.endswith("|out"))
+
+
+@pytest.mark.parametrize("key", RANGE_KEYS)
+def test_range_factory_matches_torch(key):
+    op, dtype, _ = key.split("|")
+    a, b, c = RANGES[key + "|args"].tolist()
+    got = getattr(factory, op)(a, b, c if op == "arange" else int(c), dtype=getattr(dtypes, dtype))
+    assert same_bits(got.numpy(), RANGES[key + "|out"])

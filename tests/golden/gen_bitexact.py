@@ -56,7 +56,29 @@ def reductions():
     return cases
 
 
-CORPORA = {"reductions": reductions}
+def ranges():
+    """linspace, arange with float steps and logspace: arguments as a float64 triple, torch's output."""
+    rng = np.random.default_rng(14)
+    cases = {}
+    tutorial = [("linspace", 0, 2 * np.pi, 25), ("linspace", -np.pi, np.pi, 2000), ("linspace", -1, 1, 100),
+                ("arange", 0, 1, 0.1), ("arange", -2, 2, 0.05), ("logspace", -3, 0, 20)]
+    for number in range(150):
+        start = float(rng.uniform(-10, 10))
+        step = float(rng.choice([0.1, 0.01, 0.3, 1 / 3, 0.05, 2.5, -0.7]) * rng.uniform(0.5, 2))
+        tutorial.append(("linspace", start, float(rng.uniform(-10, 10)), int(rng.integers(0, 1500))))
+        tutorial.append(("arange", start, start + step * float(rng.integers(1, 600)), step))
+        if number % 2:
+            tutorial.append(("logspace", float(rng.uniform(-5, 5)), float(rng.uniform(-5, 5)), int(rng.integers(1, 200))))
+    for dtype in ("float32", "float64"):
+        for number, (op, a, b, c) in enumerate(tutorial):
+            fn = getattr(torch, op)
+            out = fn(a, b, int(c) if op != "arange" else c, dtype=getattr(torch, dtype))
+            cases[f"{op}|{dtype}|{number}|args"] = np.array([a, b, c], np.float64)
+            cases[f"{op}|{dtype}|{number}|out"] = out.numpy()
+    return cases
+
+
+CORPORA = {"reductions": reductions, "ranges": ranges}
 
 
 def main():
@@ -67,7 +89,7 @@ def main():
         cases = CORPORA[name]()
         np.savez_compressed(OUT / f"{name}.npz", __capability__=np.array(capability),
                             __torch__=np.array(torch.__version__), **cases)
-        print(f"{name}: {sum(k.startswith('out|') for k in cases)} cases, capability {capability}")
+        print(f"{name}: {sum(k.startswith('out|') or k.endswith('|out') for k in cases)} cases, capability {capability}")
 
 
 if __name__ == "__main__":
