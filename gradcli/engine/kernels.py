@@ -58,3 +58,83 @@ def fma(a, b, c):
             out = top + odd_low
             plain = a * b + c
     return np.where(np.isfinite(out), out, plain)
+
+
+# ---- float32 elementwise functions as torch's AVX2 build computes them --------------------------------------
+# torch applies a function to a contiguous float32 array in steps of two 8-lane vectors and to the last
+# n % 16 elements with the scalar C library function.  On the x86-64 wheels (built with MKL) exp, log,
+# sin, cos, tan, tanh, sqrt and erf go to MKL's vector math library instead, whose algorithms are not
+# public: for those, the float64 result rounded to float32 is the closest public stand-in (see the README
+# table).  sigmoid uses SLEEF's expf (Sleef_expf8_u10, FMA throughout), reproduced here exactly.
+
+VECTOR_BLOCK = 16
+
+
+def _f32(value):
+    return np.float32(value)
+
+
+def _pow2(q):
+    return ((q + 127).astype(np.int32) << 23).view(np.float32)
+
+
+def sleef_expf(d):
+    """SLEEF's expf_u10 on float32 lanes: q = round(d / ln 2), Cody-Waite reduction, a degree-6
+    polynomial evaluated with FMA, then scaling by 2**q in two exact halves."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        q = np.rint(d * _f32(1.442695040888963407359924681001892137426645954152985934135449406931))
+        s = fma(q, _f32(-0.693145751953125), d)
+        s = fma(q, _f32(-1.428606765330187045e-06), s)
+        u = np.full_like(s, _f32(0.000198527617612853646278381))
+        for c in (0.00139304355252534151077271, 0.00833336077630519866943359, 0.0416664853692054748535156,
+                  0.166666671633720397949219, 0.5):
+            u = fma(u, s, _f32(c))
+        u = _f32(1) + fma(s * s, u, s)
+        q = np.where(np.isfinite(q), q, 0).astype(np.int32)
+        half = q >> 1
+        u = u * _pow2(half) * _pow2(q - half)
+        u = np.where(d < -104, _f32(0), u)
+        u = np.where(d > 100, _f32(np.inf), u)
+        return np.where(np.isnan(d), d, u)
+
+
+def correctly_rounded(f64_function):
+    """A float32 function as the float64 one rounded to float32 (exact but for rare double roundings)."""
+    def apply(x):
+        return f64_function(np.asarray(x, np.float64)).astype(np.float32)
+    return apply
+
+
+def _by_blocks(vector_fn, scalar_fn):
+    """``vector_fn`` on all but the last n % 16 elements (in memory order), ``scalar_fn`` on those."""
+    def apply(x):
+        flat = np.ascontiguousarray(x, np.float32).reshape(-1)
+        body = flat.size // VECTOR_BLOCK * VECTOR_BLOCK
+        out = np.empty_like(flat)
+        out[:body] = vector_fn(flat[:body])
+        out[body:] = scalar_fn(flat[body:])
+        return out.reshape(np.shape(x))
+    return apply
+
+
+exp_scalar = correctly_rounded(np.exp)  # glibc's expf: correctly rounded in all but rare cases
+
+
+def _sigmoid_lanes(exp):
+    def lanes(x):
+        with np.errstate(over="ignore"):
+            return _f32(1) / (_f32(1) + exp(-x))
+    return lanes
+
+
+# torch's sigmoid kernel: 1 / (1 + exp(-x)) in float32, SLEEF's exp in the vectors, expf in the tail.
+sigmoid32 = _by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(exp_scalar))
+
+
+def via_float64(numpy_function):
+    """``numpy_function`` evaluated in float64 and rounded for float32 arrays, as is for other dtypes."""
+    float32_function = correctly_rounded(numpy_function)
+
+    def apply(a):
+        return float32_function(a) if a.dtype == np.float32 else numpy_function(a)
+    return apply

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from gradcli.engine import dtypes, factory
+from gradcli.engine.kernels import sigmoid32
 from gradcli.engine.reduce import torch_mean, torch_sum
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact"
@@ -51,3 +52,12 @@ def test_range_factory_matches_torch(key):
     a, b, c = RANGES[key + "|args"].tolist()
     got = getattr(factory, op)(a, b, c if op == "arange" else int(c), dtype=getattr(dtypes, dtype))
     assert same_bits(got.numpy(), RANGES[key + "|out"])
+
+
+def test_sigmoid_float32_matches_torch():
+    data = load("elementwise")
+    assert same_bits(sigmoid32(data["sigmoid|in"]), data["sigmoid|out"])
+
+
+def test_sigmoid_float32_of_large_negative_inputs_is_zero_as_in_torch():
+    assert same_bits(sigmoid32(np.full(16, -90, np.float32)), np.zeros(16, np.float32))

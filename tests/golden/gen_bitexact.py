@@ -78,7 +78,15 @@ def ranges():
     return cases
 
 
-CORPORA = {"reductions": reductions, "ranges": ranges}
+def elementwise():
+    """sigmoid of float32 (SLEEF's expf inside torch's kernel), 4,109 values: a vector body and a scalar tail."""
+    rng = np.random.default_rng(15)
+    x = np.concatenate([rng.uniform(-20, 20, 4000), rng.uniform(-110, 110, 100),
+                        [-104.5, -100, -90, -88, 88.7, 89, 100.5, 0, -0.0]]).astype(np.float32)
+    return {"sigmoid|in": x, "sigmoid|out": torch.sigmoid(torch.from_numpy(x)).numpy()}
+
+
+CORPORA = {"reductions": reductions, "ranges": ranges, "elementwise": elementwise}
 
 
 def main():
