@@ -4,9 +4,10 @@ torch's kernels compiled for AVX2 use FMA (the compiler contracts ``a * b + c`` 
 and the vector code calls it directly): ``a * b + c`` rounded once.  NumPy has no FMA ufunc,
 so it is emulated exactly here with array arithmetic:
 
-- float32: the product of two floats is exact in float64; the float64 sum ``p + c`` is
-  rounded *to odd* (its last bit set when the addition was inexact, found with TwoSum), and a
-  round-to-odd result with 53 bits rounds to 24 bits exactly as the true sum would.
+- float32: the product of two floats is exact in float64, and so is the float64 sum ``p + c``
+  unless it rounds; rounding it again to float32 can only go wrong when the float64 sum lies exactly
+  half-way between two floats.  Those sums are rounded *to odd* instead (last bit set when the
+  addition was inexact, found with TwoSum), which then rounds to 24 bits as the true sum would.
 - float64: Boldo and Melquiond's emulation: the exact product as a pair (Dekker's TwoProduct),
   TwoSum with ``c``, the two low parts added with rounding to odd, then one rounded addition.
 """
@@ -43,21 +44,34 @@ def _two_product(a, b):
 
 def fma(a, b, c):
     """a * b + c rounded once, elementwise, in the dtype of the operands (float32 or float64)."""
-    a, b, c = np.broadcast_arrays(*np.atleast_1d(a, b, c))
     dtype = np.result_type(a, b, c)
     with np.errstate(over="ignore", invalid="ignore"):
         if dtype == np.float32:
-            s, err = _two_sum(a.astype(np.float64) * b.astype(np.float64), c.astype(np.float64))
-            out = _round_to_odd(s, err).astype(np.float32)
-            plain = a * b + c  # inf/nan and overflow behave as in a plain evaluation
+            out = _fma32(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
         else:
-            a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+            a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
             high, low = _two_product(a, b)
             top, rest = _two_sum(c, high)
-            odd_low = _round_to_odd(*_two_sum(rest, low))
-            out = top + odd_low
-            plain = a * b + c
-    return np.where(np.isfinite(out), out, plain)
+            out = top + _round_to_odd(*_two_sum(rest, low))
+        if not np.all(np.isfinite(out)):  # inf/nan and overflow behave as in a plain evaluation
+            out = np.where(np.isfinite(out), out, np.asarray(a * b + c, out.dtype))
+    return out
+
+
+_DROPPED = np.uint64((1 << 29) - 1)  # the float64 mantissa bits that rounding to float32 drops
+_MIDPOINT = np.uint64(1 << 28)
+
+
+def _fma32(a, b, c):
+    """Float32 FMA from float64 operands: the product is exact; the sum is rounded twice only when
+    it lands exactly half-way between two floats, and only those sums are corrected (to odd)."""
+    product = a * b
+    total = np.atleast_1d(product + c)
+    ties = (total.view(np.uint64) & _DROPPED) == _MIDPOINT
+    if ties.any():
+        total[ties] = _round_to_odd(*_two_sum(np.broadcast_to(product, total.shape)[ties],
+                                              np.broadcast_to(c, total.shape)[ties]))
+    return total.astype(np.float32)
 
 
 # ---- float32 elementwise functions as torch's AVX2 build computes them --------------------------------------
