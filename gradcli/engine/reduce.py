@@ -40,12 +40,13 @@ def _sequential(a, axis=0):
 def _blocks(a, step):
     """Split axis 0 into (full blocks of ``step`` summed left to right, the leftover terms)."""
     full = a.shape[0] // step * step
-    head = np.ascontiguousarray(a[:full]).reshape((full // step, step) + a.shape[1:])
+    head = a[:full].reshape((full // step, step) + a.shape[1:])
     return _sequential(head, 1), a[full:]
 
 
 def cascade(a):
     """torch's multi_row_sum along axis 0: one four-level cascade per trailing element."""
+    a = np.ascontiguousarray(a)  # one copy here keeps every block and leftover below contiguous
     n = a.shape[0]
     ceil_log2 = 1 if n <= 2 else (n - 1).bit_length()
     step = 1 << max(4, ceil_log2 // LEVELS)
