@@ -6,22 +6,11 @@ also float32 sigmoid (SLEEF's expf emulated) against NumPy's `1 / (1 + exp(-x))`
 Times are the best of several runs (min is the least noisy estimator on a shared machine).
 """
 
-import time
-
 import numpy as np
 
+from bench_engine import best  # same directory: run as `python bench/bench_float32.py`
 from gradcli.engine.kernels import sigmoid32
 from gradcli.engine.reduce import torch_sum
-
-
-def best(fn, repeat=9):
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main():

@@ -11,9 +11,8 @@ for step in range(500):
     loss = F.mse_loss(x * w + b, y)
     loss.backward()
     with torch.no_grad():
-        w -= 0.1 * w.grad
-        b -= 0.1 * b.grad
-        w.grad = None
-        b.grad = None
+        for p in (w, b):
+            p -= 0.1 * p.grad
+            p.grad = None
     print(step, loss.item(), (x * w + b - y).pow(2).sum().item())
 print(w.item(), b.item())
