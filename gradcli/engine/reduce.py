@@ -21,6 +21,8 @@ result does not depend on which of the two torch picked.  Inputs are taken as C-
 
 import numpy as np
 
+from .kernels import sleef_expf
+
 VECTOR_BYTES = 32
 LEVELS = 4
 
@@ -150,3 +152,28 @@ def torch_mean(x, axis=None, keepdims=False):
     total = torch_sum(x, axis, keepdims)
     count = int(np.prod([x.shape[d] for d in _axes(axis, x.ndim)]))
     return total / x.dtype.type(count)
+
+
+def vector_sum_rows(e):
+    """torch's vec::reduce_all(+) over the last axis of a float32 array (8-lane vectors): lane-wise
+    running sums of whole vectors, the partial last vector into its first lanes, then the lanes
+    folded as ((a0 + a4) + (a2 + a6)) + ((a1 + a5) + (a3 + a7)); rows shorter than 8 add left to right."""
+    n = e.shape[-1]
+    lanes = VECTOR_BYTES // e.itemsize
+    if n < lanes:
+        return _sequential(e, -1) if n else np.zeros(e.shape[:-1], e.dtype)
+    whole = n // lanes * lanes
+    acc = _sequential(np.moveaxis(e[..., :whole].reshape(e.shape[:-1] + (-1, lanes)), -2, 0))
+    tail = n - whole
+    acc[..., :tail] += e[..., whole:]
+    v = acc[..., :4] + acc[..., 4:]
+    w = v[..., :2] + v[..., 2:]
+    return w[..., 0] + w[..., 1]
+
+
+def softmax_lastdim32(x):
+    """torch's float32 softmax over the contiguous last dim: exp(x - max) with SLEEF's expf, the
+    vector sum above, then a multiply by 1 / sum."""
+    shifted = x - x.max(-1, keepdims=True)
+    e = sleef_expf(shifted).reshape(x.shape)
+    return e * (np.float32(1) / vector_sum_rows(e))[..., None]

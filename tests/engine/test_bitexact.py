@@ -7,7 +7,7 @@ import pytest
 
 from gradcli.engine import dtypes, factory
 from gradcli.engine.kernels import sigmoid32
-from gradcli.engine.reduce import torch_mean, torch_sum
+from gradcli.engine.reduce import softmax_lastdim32, torch_mean, torch_sum
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact"
 
@@ -61,3 +61,12 @@ def test_sigmoid_float32_matches_torch():
 
 def test_sigmoid_float32_of_large_negative_inputs_is_zero_as_in_torch():
     assert same_bits(sigmoid32(np.full(16, -90, np.float32)), np.zeros(16, np.float32))
+
+
+SOFTMAX_KEYS = sorted(k[:-len("|in")] for k in load("elementwise") if k.startswith("softmax") and k.endswith("|in"))
+
+
+@pytest.mark.parametrize("key", SOFTMAX_KEYS)
+def test_softmax_float32_over_the_last_dim_matches_torch(key):
+    data = load("elementwise")
+    assert same_bits(softmax_lastdim32(data[key + "|in"]), data[key + "|out"])

@@ -83,7 +83,12 @@ def elementwise():
     rng = np.random.default_rng(15)
     x = np.concatenate([rng.uniform(-20, 20, 4000), rng.uniform(-110, 110, 100),
                         [-104.5, -100, -90, -88, 88.7, 89, 100.5, 0, -0.0]]).astype(np.float32)
-    return {"sigmoid|in": x, "sigmoid|out": torch.sigmoid(torch.from_numpy(x)).numpy()}
+    cases = {"sigmoid|in": x, "sigmoid|out": torch.sigmoid(torch.from_numpy(x)).numpy()}
+    for shape in [(1,), (5,), (8,), (13,), (4, 3), (16, 10), (3, 17), (2, 5, 33), (8, 100), (1, 1000)]:
+        logits = (rng.standard_normal(shape) * 4).astype(np.float32)
+        cases[f"softmax{shape}|in"] = logits
+        cases[f"softmax{shape}|out"] = torch.softmax(torch.from_numpy(logits), -1).numpy()
+    return cases
 
 
 CORPORA = {"reductions": reductions, "ranges": ranges, "elementwise": elementwise}

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..reduce import torch_mean, torch_sum
+from ..reduce import softmax_lastdim32, torch_mean, torch_sum
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import _make
 from .arithmetic import maximum, minimum
@@ -230,6 +230,8 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
 # ---- softmax ------------------------------------------------------------------------------------------------------
 
 def _softmax(a, dim):
+    if a.dtype == np.float32 and a.ndim and dim % a.ndim == a.ndim - 1:
+        return softmax_lastdim32(a)
     e = np.exp(a - a.max(dim, keepdims=True))
     return e / e.sum(dim, keepdims=True)
 
