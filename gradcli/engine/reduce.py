@@ -171,9 +171,22 @@ def vector_sum_rows(e):
     return w[..., 0] + w[..., 1]
 
 
+def _exp_sums32(shifted):
+    e = sleef_expf(shifted).reshape(shifted.shape)
+    return e, vector_sum_rows(e)
+
+
 def softmax_lastdim32(x):
     """torch's float32 softmax over the contiguous last dim: exp(x - max) with SLEEF's expf, the
     vector sum above, then a multiply by 1 / sum."""
+    e, sums = _exp_sums32(x - x.max(-1, keepdims=True))
+    return e * (np.float32(1) / sums)[..., None]
+
+
+def log_softmax_lastdim32(x):
+    """torch's float32 log_softmax over the last dim: (x - max) - log(sum of exp), the sum as in
+    softmax.  torch takes that log with SLEEF's logf_u10; the correctly rounded log used here agrees
+    with it for about 99% of rows."""
     shifted = x - x.max(-1, keepdims=True)
-    e = sleef_expf(shifted).reshape(x.shape)
-    return e * (np.float32(1) / vector_sum_rows(e))[..., None]
+    _, sums = _exp_sums32(shifted)
+    return shifted - np.log(sums.astype(np.float64)).astype(np.float32)[..., None]

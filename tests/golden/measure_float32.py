@@ -66,6 +66,18 @@ def reductions():
             row(f"{op} (300 random shapes and dims)", dtype, hits / total, plain_hits / total)
 
 
+def softmaxes():
+    for op in ("softmax", "log_softmax"):
+        hits = total = 0
+        for n in (2, 3, 5, 8, 10, 17, 100, 1000):
+            x = (rng.standard_normal((N // 1000, n)) * 3).astype(np.float32)
+            want = getattr(torch, op)(torch.from_numpy(x), -1).numpy()
+            ours = getattr(gt, op)(gt.tensor(x), -1).numpy()
+            hits += int(np.all(ours == want, axis=1).sum())
+            total += x.shape[0]
+        print(f"| {op} over the last dim ({total} rows of 2..1000) | float32 | {100 * hits / total:.2f}% of rows | |")
+
+
 def ranges():
     for dtype in ("float32", "float64"):
         for op in ("linspace", "arange", "logspace"):
@@ -98,6 +110,7 @@ if __name__ == "__main__":
     print("| function | dtype | gradcli identical to torch | NumPy identical to torch |")
     print("|---|---|---|---|")
     reductions()
+    softmaxes()
     ranges()
     elementwise()
     matmul()

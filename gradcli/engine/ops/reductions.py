@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..reduce import softmax_lastdim32, torch_mean, torch_sum
+from ..reduce import log_softmax_lastdim32, softmax_lastdim32, torch_mean, torch_sum
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import _make
 from .arithmetic import maximum, minimum
@@ -229,14 +229,21 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
 
 # ---- softmax ------------------------------------------------------------------------------------------------------
 
+def _float32_lastdim(a, dim):
+    """torch's dedicated kernels (reproduced for float32) take softmax over the last dim."""
+    return a.dtype == np.float32 and a.ndim > 0 and dim % a.ndim == a.ndim - 1
+
+
 def _softmax(a, dim):
-    if a.dtype == np.float32 and a.ndim and dim % a.ndim == a.ndim - 1:
+    if _float32_lastdim(a, dim):
         return softmax_lastdim32(a)
     e = np.exp(a - a.max(dim, keepdims=True))
     return e / e.sum(dim, keepdims=True)
 
 
 def _log_softmax(a, dim):
+    if _float32_lastdim(a, dim):
+        return log_softmax_lastdim32(a)
     shifted = a - a.max(dim, keepdims=True)
     return shifted - np.log(np.exp(shifted).sum(dim, keepdims=True))
 
