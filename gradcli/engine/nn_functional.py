@@ -10,7 +10,7 @@ import numpy as np
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, operands
-from .reduce import torch_mean, torch_sum
+from .reduce import nll_sum, torch_mean, torch_sum
 from .rules import R, Rule, op
 from .tensor import Tensor, _make
 
@@ -108,6 +108,9 @@ def _nll_forward(logp, target, weight, reduction, ignore):
     picked = logp[rows, safe_target] if logp.ndim == 2 else logp[safe_target]
     w, total = _nll_weights(logp.shape, target, weight, ignore)
     loss = (-picked * w).astype(logp.dtype)
+    if reduction != "none" and logp.ndim == 2 and weight is None and not (target == ignore).any():
+        total = nll_sum(loss)  # torch's order of additions for this common case
+        return total / logp.dtype.type(loss.size) if reduction == "mean" else total
     if reduction == "mean":
         return (loss.sum() / total).astype(logp.dtype)
     return loss.sum() if reduction == "sum" else loss

@@ -46,18 +46,37 @@ def _blocks(a, step):
     return _sequential(head, 1), a[full:]
 
 
-def cascade(a):
-    """torch's multi_row_sum along axis 0: one four-level cascade per trailing element."""
-    a = np.ascontiguousarray(a)  # one copy here keeps every block and leftover below contiguous
-    n = a.shape[0]
+def _level_step(n):
     ceil_log2 = 1 if n <= 2 else (n - 1).bit_length()
-    step = 1 << max(4, ceil_log2 // LEVELS)
+    return 1 << max(4, ceil_log2 // LEVELS)
+
+
+def _levels(a, step, top=None):
+    """The four-level cascade over axis 0 with blocks of ``step``; ``top`` (terms already in the last
+    level) is added there first."""
     level, leftover = _blocks(a, step)
     total = _sequential(leftover)
     for _ in range(LEVELS - 2):
         level, leftover = _blocks(level, step)
         total = total + _sequential(leftover)
+    if top is not None:
+        level = np.concatenate([top, level])
     return total + _sequential(level)
+
+
+def cascade(a):
+    """torch's multi_row_sum along axis 0: one four-level cascade per trailing element."""
+    a = np.ascontiguousarray(a)  # one copy here keeps every block and leftover below contiguous
+    return _levels(a, _level_step(a.shape[0]))
+
+
+def nll_sum(values):
+    """The sum of a 1-d array as torch's nll_loss adds its terms: the level check runs after each
+    term on its index, so the first term goes straight to the last level and the cascade (block
+    size from the batch size) runs over the others."""
+    if values.size == 0:
+        return values.dtype.type(0)
+    return _levels(values[1:], _level_step(values.size), top=values[:1])
 
 
 def row_sum(a):

@@ -7,7 +7,8 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..reduce import log_softmax_lastdim32, softmax_lastdim32, torch_mean, torch_sum
+from ..kernels import fma, sleef_expf
+from ..reduce import log_softmax_lastdim32, softmax_lastdim32, torch_mean, torch_sum, vector_sum_rows
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import _make
 from .arithmetic import maximum, minimum
@@ -248,13 +249,27 @@ def _log_softmax(a, dim):
     return shifted - np.log(np.exp(shifted).sum(dim, keepdims=True))
 
 
+def _row_sums(a, dim):
+    """Sums over dim, kept: in the order of torch's softmax kernels for float32 over the last dim."""
+    if _float32_lastdim(a, dim):
+        return vector_sum_rows(a)[..., None]
+    return a.sum(dim, keepdims=True)
+
+
+def _log_softmax_backward(g, out, dim):
+    if _float32_lastdim(out, dim):  # torch's AVX2 kernel: g - exp(out) * sum(g) as one FMA, SLEEF's exp
+        e = sleef_expf(out).reshape(out.shape)
+        return fma(-e, np.broadcast_to(_row_sums(g, dim), e.shape), g).reshape(e.shape)
+    return g - np.exp(out) * g.sum(dim, keepdims=True)
+
+
 rule("softmax_backward", Rule(
-    "SoftmaxBackwardDataBackward0", lambda g, out, dim: out * (g - (g * out).sum(dim, keepdims=True)),
+    "SoftmaxBackwardDataBackward0", lambda g, out, dim: out * (g - _row_sums(g * out, dim)),
     lambda gg, _, g, out, dim: out * (gg - (gg * out).sum(dim, keepdim=True)),
     lambda gg, _, g, out, dim: gg * (g - (g * out).sum(dim, keepdim=True)) - g * (gg * out).sum(dim, keepdim=True),
     formulas=("b * (grad - (grad * b).sum(dim))", "grad * (a - (a * b).sum(dim)) - a * (grad * b).sum(dim)")))
 rule("log_softmax_backward", Rule(
-    "LogSoftmaxBackwardDataBackward0", lambda g, out, dim: g - np.exp(out) * g.sum(dim, keepdims=True),
+    "LogSoftmaxBackwardDataBackward0", _log_softmax_backward,
     lambda gg, _, g, out, dim: gg - (gg * exp(out)).sum(dim, keepdim=True),
     lambda gg, _, g, out, dim: -gg * exp(out) * g.sum(dim, keepdim=True),
     formulas=("grad - (grad * exp(b)).sum(dim)", "-grad * exp(b) * a.sum(dim)")))
