@@ -6,6 +6,8 @@ import numpy as np
 import pytest
 
 from gradcli.engine import dtypes, factory
+from gradcli.engine.factory import tensor as torch_tensor
+from gradcli.engine.nn_functional import nll_loss
 from gradcli.engine.kernels import sigmoid32
 from gradcli.engine.reduce import softmax_lastdim32, torch_mean, torch_sum
 
@@ -70,3 +72,14 @@ SOFTMAX_KEYS = sorted(k[:-len("|in")] for k in load("elementwise") if k.startswi
 def test_softmax_float32_over_the_last_dim_matches_torch(key):
     data = load("elementwise")
     assert same_bits(softmax_lastdim32(data[key + "|in"]), data[key + "|out"])
+
+
+NLL_BATCHES = sorted({k.split("|")[0] for k in load("elementwise") if k.startswith("nll")})
+
+
+@pytest.mark.parametrize("batch", NLL_BATCHES)
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+def test_nll_loss_reductions_match_torch(batch, reduction):
+    data = load("elementwise")
+    got = nll_loss(torch_tensor(data[batch + "|logp"]), torch_tensor(data[batch + "|target"]), reduction=reduction)
+    assert same_bits(got.numpy(), data[f"{batch}|{reduction}"])

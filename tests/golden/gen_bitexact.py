@@ -88,6 +88,12 @@ def elementwise():
         logits = (rng.standard_normal(shape) * 4).astype(np.float32)
         cases[f"softmax{shape}|in"] = logits
         cases[f"softmax{shape}|out"] = torch.softmax(torch.from_numpy(logits), -1).numpy()
+    for batch in (1, 5, 17, 100, 300, 1000, 4096):  # above 4,096 rows gradcli differs: see README
+        logp = torch.log_softmax(torch.from_numpy((rng.standard_normal((batch, 4)) * 3).astype(np.float32)), 1)
+        target = torch.from_numpy(rng.integers(0, 4, batch))
+        cases[f"nll{batch}|logp"], cases[f"nll{batch}|target"] = logp.numpy(), target.numpy()
+        for reduction in ("mean", "sum"):
+            cases[f"nll{batch}|{reduction}"] = torch.nn.functional.nll_loss(logp, target, reduction=reduction).numpy()
     return cases
 
 
