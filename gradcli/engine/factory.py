@@ -6,6 +6,7 @@ from builtins import max as builtins_max
 import numpy as np
 
 from . import dtypes
+from .kernels import fma
 from .random import Generator, default_generator
 from .tensor import Size, Tensor, _make, check_device
 
@@ -295,19 +296,60 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
     else:
         dt = dtypes.default_float if any(isinstance(v, float) for v in values) else dtypes.int64
     count = int(np.ceil((values[1] - values[0]) / values[2]))
+    if dt.np in (np.float32, np.float64):
+        return _finish(_float_arange(float(values[0]), float(values[2]), count, dt.np), requires_grad)
     return _finish((values[0] + np.arange(count, dtype=np.float64) * values[2]).astype(dt.np), requires_grad)
+
+
+def _float_arange(start, step, count, np_dtype):
+    """torch's AVX2 arange kernel: in double, start + step * i as one FMA; the body in vectors of
+    32 bytes, each lane FMA'd from its vector's first value (already rounded to the dtype), the
+    last count % (2 vectors) elements one by one."""
+    lanes = 32 // np.dtype(np_dtype).itemsize
+    i = np.arange(count, dtype=np.float64)
+    lane = i % lanes
+    first = fma(step, i - lane, start).astype(np_dtype).astype(np.float64)
+    in_vectors = i < count // (2 * lanes) * (2 * lanes)
+    return np.where(in_vectors, fma(lane, step, first), fma(step, i, start)).astype(np_dtype)
 
 
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
     _on_device(device)
     dt = _float_dtype(dtype)
     steps = int(steps)
-    # torch's kernel, in the output dtype: the first half counts up from start, the second down from end
+    if steps == 1:
+        return _finish(np.array([start], dt.np), requires_grad)
+    if dt.np in (np.float32, np.float64):
+        # torch's AVX2 kernel, in the output dtype: the first half counts up from start with one FMA
+        # each, the second half down from end.
+        t = dt.np.type
+        first, last = t(start), t(end)
+        step = (last - first) / t(steps - 1)
+        i = np.arange(steps)
+        up = fma(step, i.astype(dt.np), first)
+        down = fma(-step, (steps - 1 - i).astype(dt.np), last)
+        return _finish(np.where(i < steps // 2, up, down), requires_grad)
+    # Other dtypes: the first half counts up from start, the second down from end
     # (the step is rounded to the dtype; each value is formed exactly, then rounded once)
-    step = np.longdouble(dt.np.type((end - start) / builtins_max(steps - 1, 1)))
+    step = np.longdouble(dt.np.type((end - start) / (steps - 1)))
     i = np.arange(steps).astype(np.longdouble)
     values = np.where(i < steps // 2, start + step * i, end - step * (steps - 1 - i))
     return _finish(values.astype(dt.np), requires_grad)
+
+
+def logspace(start, end, steps, base=10.0, dtype=None, requires_grad=False, device=None):
+    """torch's logspace: exponents as linspace's two halves, in double without FMA, then base ** exponent."""
+    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+    steps = int(steps)
+    t = dt.np.type
+    first, last = t(start), t(end)
+    step = np.float64(last - first) / np.float64(builtins_max(steps - 1, 1))
+    i = np.arange(steps)
+    up = np.float64(first) + step * i.astype(dt.np).astype(np.float64)
+    down = np.float64(last) - step * (steps - 1 - i).astype(np.float64)
+    # a single step is base ** start, start taken in double
+    exponents = np.where(i < steps // 2, up, down) if steps > 1 else np.full(steps, np.float64(start))
+    return _finish(np.power(np.float64(base), exponents).astype(dt.np), requires_grad)
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):

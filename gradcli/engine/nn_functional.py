@@ -11,6 +11,7 @@ from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, operands
+from .reduce import nll_sum, torch_mean, torch_sum
 from .rules import R, Rule, op
 from .tensor import Tensor, _make
 
@@ -40,7 +41,7 @@ def _array(t, like):
 # ---- what the loss rules compute ------------------------------------------------------------------------------
 
 def _reduce_array(loss, reduction):
-    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+    return torch_mean(loss) if reduction == "mean" else torch_sum(loss) if reduction == "sum" else loss
 
 
 def _expand_reduced(g, x, reduction):
@@ -108,6 +109,9 @@ def _nll_forward(logp, target, weight, reduction, ignore):
     picked = logp[rows, safe_target] if logp.ndim == 2 else logp[safe_target]
     w, total = _nll_weights(logp.shape, target, weight, ignore)
     loss = (-picked * w).astype(logp.dtype)
+    if reduction != "none" and logp.ndim == 2 and weight is None and not (target == ignore).any():
+        total = nll_sum(loss)  # torch's order of additions for this common case
+        return total / logp.dtype.type(loss.size) if reduction == "mean" else total
     if reduction == "mean":
         return (loss.sum() / total).astype(logp.dtype)
     return loss.sum() if reduction == "sum" else loss

@@ -6,30 +6,33 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..kernels import sigmoid32, via_float64
 from ..rules import R, Rule, float_array, op, rule, unary
 from ..tensor import Tensor
 from .shared import cast, clone_without_history, mask, zeros_like_constant
 
-exp = unary("exp", Rule("ExpBackward0", np.exp, lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
-log = unary("log", Rule("LogBackward0", np.log, lambda g, out, a: g / a, formulas=("1 / a",)))
-log1p = unary("log1p", Rule("Log1PBackward0", np.log1p, lambda g, out, a: g / (a + 1), formulas=("1 / (1 + a)",)))
-sin = unary("sin", Rule("SinBackward0", np.sin, lambda g, out, a: g * cos(a), formulas=("cos(a)",)))
-cos = unary("cos", Rule("CosBackward0", np.cos, lambda g, out, a: -g * sin(a), formulas=("-sin(a)",)))
+exp = unary("exp", Rule("ExpBackward0", via_float64(np.exp), lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
+log = unary("log", Rule("LogBackward0", via_float64(np.log), lambda g, out, a: g / a, formulas=("1 / a",)))
+log1p = unary("log1p", Rule("Log1PBackward0", via_float64(np.log1p), lambda g, out, a: g / (a + 1), formulas=("1 / (1 + a)",)))
+sin = unary("sin", Rule("SinBackward0", via_float64(np.sin), lambda g, out, a: g * cos(a), formulas=("cos(a)",)))
+cos = unary("cos", Rule("CosBackward0", via_float64(np.cos), lambda g, out, a: -g * sin(a), formulas=("-sin(a)",)))
 tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * (out ** 2 + 1), save="output",
                         formulas=("1 + tan(a)**2 = 1 + out**2",)))
-tanh = unary("tanh", Rule("TanhBackward0", np.tanh, lambda g, out, a: g * (1 - out ** 2), save="output",
+tanh = unary("tanh", Rule("TanhBackward0", via_float64(np.tanh), lambda g, out, a: g * (1 - out ** 2), save="output",
                           formulas=("1 - tanh(a)**2 = 1 - out**2",)), namespaces=("torch", "torch.nn.functional"))
 sqrt = unary("sqrt", Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / (2 * out), save="output",
                           formulas=("1 / (2 * sqrt(a)) = 1 / (2 * out)",)))
 
 
 def _sigmoid(a):
+    if a.dtype == np.float32:
+        return sigmoid32(a)
     # exp of a negative number only, so large |a| never overflows
     e = np.exp(-np.abs(a))
     return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
 
 
-sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: g * out * (1 - out), save="output",
+sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: g * (1 - out) * out, save="output",
                                 formulas=("sigmoid(a) * (1 - sigmoid(a)) = out * (1 - out)",)),
                 namespaces=("torch", "torch.nn.functional"))
 
@@ -94,7 +97,7 @@ log10 = unary("log10", Rule("Log10Backward0", np.log10, lambda g, out, a: g / (a
 log2 = unary("log2", Rule("Log2Backward0", np.log2, lambda g, out, a: g / (a * LN2), formulas=("1 / (a * ln(2))",)))
 exp2 = unary("exp2", Rule("Exp2Backward0", np.exp2, lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
-expm1 = unary("expm1", Rule("Expm1Backward0", np.expm1, lambda g, out, a: g * (out + 1), save="output",
+expm1 = unary("expm1", Rule("Expm1Backward0", via_float64(np.expm1), lambda g, out, a: g * (out + 1), save="output",
                             formulas=("exp(a) = out + 1",)))
 
 

@@ -7,6 +7,8 @@ import math
 import numpy as np
 
 from .. import dtypes
+from ..kernels import fma, sleef_expf
+from ..reduce import log_softmax_lastdim32, softmax_lastdim32, torch_mean, torch_sum, vector_sum_rows
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import Tensor, _make
 from .arithmetic import maximum, minimum
@@ -14,10 +16,14 @@ from .pointwise import abs, exp, sign
 from .shared import const, count, dims, mask, restore_dims
 
 
+def _sum(a, dim, keepdim, dt):
+    return torch_sum(a if dt is None else a.astype(dt), dim, keepdim)
+
+
 @op("sum", rules=dict(
-    sum=Rule("SumBackward0", lambda a, dim, keepdim, dt: a.sum(dtype=dt),
+    sum=Rule("SumBackward0", _sum,
              lambda g, out, a, dim, keepdim, dt: g.expand(a.shape), save=None, formulas=("ones(a.shape)",)),
-    sum_dim=Rule("SumBackward1", lambda a, dim, keepdim, dt: a.sum(dim, keepdims=keepdim, dtype=dt),
+    sum_dim=Rule("SumBackward1", _sum,
                  lambda g, out, a, dim, keepdim, dt: restore_dims(g, a.shape, dim, keepdim).expand(a.shape), save=None,
                  formulas=("ones(a.shape): grad repeated along dim",))))
 def sum(x, dim=None, keepdim=False, dtype=None):
@@ -29,10 +35,10 @@ def sum(x, dim=None, keepdim=False, dtype=None):
 
 
 @op("mean", rules=dict(
-    mean=Rule("MeanBackward0", lambda a, dim, keepdim: a.mean(),
+    mean=Rule("MeanBackward0", torch_mean,
               lambda g, out, a, dim, keepdim: g.expand(a.shape) / count(a.shape, None), save=None,
               formulas=("ones(a.shape) / a.numel()",)),
-    mean_dim=Rule("MeanBackward1", lambda a, dim, keepdim: a.mean(dim, keepdims=keepdim),
+    mean_dim=Rule("MeanBackward1", torch_mean,
                   lambda g, out, a, dim, keepdim: restore_dims(g, a.shape, dim, keepdim).expand(a.shape) / count(a.shape, dim),
                   save=None, formulas=("ones(a.shape) / (size of dim): grad repeated along dim",))))
 def mean(x, dim=None, keepdim=False, dtype=None):
@@ -224,23 +230,46 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
 
 # ---- softmax ------------------------------------------------------------------------------------------------------
 
+def _float32_lastdim(a, dim):
+    """torch's dedicated kernels (reproduced for float32) take softmax over the last dim."""
+    return a.dtype == np.float32 and a.ndim > 0 and dim % a.ndim == a.ndim - 1
+
+
 def _softmax(a, dim):
+    if _float32_lastdim(a, dim):
+        return softmax_lastdim32(a)
     e = np.exp(a - a.max(dim, keepdims=True))
     return e / e.sum(dim, keepdims=True)
 
 
 def _log_softmax(a, dim):
+    if _float32_lastdim(a, dim):
+        return log_softmax_lastdim32(a)
     shifted = a - a.max(dim, keepdims=True)
     return shifted - np.log(np.exp(shifted).sum(dim, keepdims=True))
 
 
+def _row_sums(a, dim):
+    """Sums over dim, kept: in the order of torch's softmax kernels for float32 over the last dim."""
+    if _float32_lastdim(a, dim):
+        return vector_sum_rows(a)[..., None]
+    return a.sum(dim, keepdims=True)
+
+
+def _log_softmax_backward(g, out, dim):
+    if _float32_lastdim(out, dim):  # torch's AVX2 kernel: g - exp(out) * sum(g) as one FMA, SLEEF's exp
+        e = sleef_expf(out).reshape(out.shape)
+        return fma(-e, np.broadcast_to(_row_sums(g, dim), e.shape), g).reshape(e.shape)
+    return g - np.exp(out) * g.sum(dim, keepdims=True)
+
+
 rule("softmax_backward", Rule(
-    "SoftmaxBackwardDataBackward0", lambda g, out, dim: out * (g - (g * out).sum(dim, keepdims=True)),
+    "SoftmaxBackwardDataBackward0", lambda g, out, dim: out * (g - _row_sums(g * out, dim)),
     lambda gg, _, g, out, dim: out * (gg - (gg * out).sum(dim, keepdim=True)),
     lambda gg, _, g, out, dim: gg * (g - (g * out).sum(dim, keepdim=True)) - g * (gg * out).sum(dim, keepdim=True),
     formulas=("b * (grad - (grad * b).sum(dim))", "grad * (a - (a * b).sum(dim)) - a * (grad * b).sum(dim)")))
 rule("log_softmax_backward", Rule(
-    "LogSoftmaxBackwardDataBackward0", lambda g, out, dim: g - np.exp(out) * g.sum(dim, keepdims=True),
+    "LogSoftmaxBackwardDataBackward0", _log_softmax_backward,
     lambda gg, _, g, out, dim: gg - (gg * exp(out)).sum(dim, keepdim=True),
     lambda gg, _, g, out, dim: -gg * exp(out) * g.sum(dim, keepdim=True),
     formulas=("grad - (grad * exp(b)).sum(dim)", "-grad * exp(b) * a.sum(dim)")))

@@ -1,0 +1,31 @@
+"""Cost of summing in torch's order: `python bench/bench_float32.py`.
+
+torch_sum (gradcli/engine/reduce.py) against NumPy's own pairwise `np.sum` on 10^7 float32 elements,
+for a full sum, a sum over the last dim of (10^4, 10^3) and over the first dim of (10^3, 10^4);
+also float32 sigmoid (SLEEF's expf emulated) against NumPy's `1 / (1 + exp(-x))`.
+Times are the best of several runs (min is the least noisy estimator on a shared machine).
+"""
+
+import numpy as np
+
+from bench_engine import best  # same directory: run as `python bench/bench_float32.py`
+from gradcli.engine.kernels import sigmoid32
+from gradcli.engine.reduce import torch_sum
+
+
+def main():
+    x = np.random.default_rng(0).standard_normal(10**7).astype(np.float32)
+    cases = [("sum of 10^7 float32", x, None),
+             ("sum over dim 1 of (10^4, 10^3)", x.reshape(10**4, 10**3), 1),
+             ("sum over dim 0 of (10^3, 10^4)", x.reshape(10**3, 10**4), 0)]
+    print(f"{'case':34s} {'np.sum':>10s} {'torch_sum':>10s} {'ratio':>7s}")
+    for name, a, axis in cases:
+        ours, theirs = best(lambda: torch_sum(a, axis)), best(lambda: np.sum(a, axis))
+        print(f"{name:34s} {theirs * 1e3:8.2f}ms {ours * 1e3:8.2f}ms {ours / theirs:6.2f}x")
+    small = x[:10**6]
+    ours, theirs = best(lambda: sigmoid32(small)), best(lambda: 1 / (1 + np.exp(-small)))
+    print(f"{'sigmoid of 10^6 float32':34s} {theirs * 1e3:8.2f}ms {ours * 1e3:8.2f}ms {ours / theirs:6.2f}x")
+
+
+if __name__ == "__main__":
+    main()

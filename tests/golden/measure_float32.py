@@ -1,0 +1,116 @@
+#!/usr/bin/env python
+"""Measure how often gradcli's float32/float64 results are bit-identical to torch's (needs torch).
+
+    /work/torchenv/bin/python tests/golden/measure_float32.py          # 10**6 inputs per function
+
+Prints the README's table: per function and dtype, the share of elements identical to torch 2.13,
+for gradcli's kernel and for plain NumPy.  torch runs on one thread with its default CPU capability.
+"""
+
+import math
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import gradcli.torch as gt  # noqa: E402
+from gradcli.engine.reduce import torch_sum  # noqa: E402
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 10**6
+rng = np.random.default_rng(2026)
+
+ELEMENTWISE = {  # name: (low, high) of the uniform inputs: the ranges tutorials use
+    "exp": (-20, 20), "log": (1e-3, 100), "sin": (-10, 10), "cos": (-10, 10), "tan": (-1.5, 1.5),
+    "tanh": (-5, 5), "sigmoid": (-20, 20), "sqrt": (0, 100), "log1p": (-0.9, 10), "expm1": (-5, 5),
+    "erf": (-3, 3),
+}
+
+
+def same(a, b):
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    return a.shape == b.shape and a.tobytes() == b.tobytes()
+
+
+def row(name, dtype, ours, numpy_share):
+    print(f"| {name} | {dtype} | {100 * ours:.4f}% | {100 * numpy_share:.4f}% |")
+
+
+def elementwise():
+    for name, (low, high) in ELEMENTWISE.items():
+        x = rng.uniform(low, high, N).astype(np.float32)
+        want = getattr(torch, name)(torch.from_numpy(x)).numpy()
+        ours = getattr(gt, name)(gt.tensor(x)).numpy()
+        plain = {"sigmoid": lambda v: 1 / (1 + np.exp(-v)),
+                 "erf": lambda v: np.vectorize(math.erf, otypes=[np.float32])(v)}.get(name, getattr(np, name, None))
+        row(name, "float32", np.mean(ours.view(np.uint32) == want.view(np.uint32)),
+            np.mean(np.asarray(plain(x), np.float32).view(np.uint32) == want.view(np.uint32)))
+
+
+def reductions():
+    for dtype in ("float32", "float64"):
+        for op in ("sum", "mean"):
+            hits = plain_hits = total = 0
+            for _ in range(300):
+                shape = tuple(int(s) for s in rng.integers(1, 60, rng.integers(1, 4)))
+                x = (rng.standard_normal(shape) * 10).astype(dtype)
+                axis = None if rng.random() < 0.3 else int(rng.integers(0, len(shape)))
+                want = getattr(torch.from_numpy(x), op)(*(() if axis is None else (axis,))).numpy()
+                ours = getattr(gt.tensor(x), op)(*(() if axis is None else (axis,))).numpy()
+                hits += same(ours, want)
+                plain_hits += same(getattr(np, op)(x, axis=axis).astype(dtype), want)
+                total += 1
+            row(f"{op} (300 random shapes and dims)", dtype, hits / total, plain_hits / total)
+
+
+def softmaxes():
+    for op in ("softmax", "log_softmax"):
+        hits = total = 0
+        for n in (2, 3, 5, 8, 10, 17, 100, 1000):
+            x = (rng.standard_normal((N // 1000, n)) * 3).astype(np.float32)
+            want = getattr(torch, op)(torch.from_numpy(x), -1).numpy()
+            ours = getattr(gt, op)(gt.tensor(x), -1).numpy()
+            hits += int(np.all(ours == want, axis=1).sum())
+            total += x.shape[0]
+        print(f"| {op} over the last dim ({total} rows of 2..1000) | float32 | {100 * hits / total:.2f}% of rows | |")
+
+
+def ranges():
+    for dtype in ("float32", "float64"):
+        for op in ("linspace", "arange", "logspace"):
+            hits = total = 0
+            for _ in range(400):
+                start = float(rng.uniform(-10, 10))
+                if op == "arange":
+                    step = float(rng.choice([0.1, 0.01, 1 / 3, 0.05, -0.7]) * rng.uniform(0.5, 2))
+                    args = (start, start + step * int(rng.integers(1, 1000)), step)
+                else:
+                    args = (start, float(rng.uniform(-10, 10)), int(rng.integers(1, 2000)))
+                want = getattr(torch, op)(*args, dtype=getattr(torch, dtype)).numpy()
+                ours = getattr(gt, op)(*args, dtype=getattr(gt, dtype)).numpy()
+                hits += same(ours, want)
+                total += 1
+            print(f"| {op} (400 random calls) | {dtype} | {100 * hits / total:.2f}% | |")
+
+
+def matmul():
+    for n in (10, 100, 300, 1000):
+        a = rng.standard_normal((n, n)).astype(np.float32)
+        b = rng.standard_normal((n, n)).astype(np.float32)
+        want = (torch.from_numpy(a) @ torch.from_numpy(b)).numpy()
+        ours = (gt.tensor(a) @ gt.tensor(b)).numpy()
+        print(f"| matmul {n}x{n} @ {n}x{n} | float32 | {100 * np.mean(ours == want):.2f}% | |")
+
+
+if __name__ == "__main__":
+    print(f"torch {torch.__version__}, capability {torch.backends.cpu.get_cpu_capability()}, {N} inputs per function")
+    print("| function | dtype | gradcli identical to torch | NumPy identical to torch |")
+    print("|---|---|---|---|")
+    reductions()
+    softmaxes()
+    ranges()
+    elementwise()
+    matmul()
