@@ -1,14 +1,14 @@
 """`gradcli hessian EXPR --at ...`: all second partials of a scalar EXPR (gradcli.calc.hessian_report)."""
 
-from gradcli.cli.shared import At, DType, DTypeOption, Expr, Json, Wrt, reported_errors
+from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, Wrt, reported_errors
 
 
 def hessian_command(expr: Expr, at: At = None, wrt: Wrt = None, dtype: DTypeOption = DType.float64,
-                    json: Json = False) -> None:
+                    json: Json = False, deg: Degrees = False, each: Each = False) -> None:
     """All second partials of a scalar EXPR: gradcli hessian "x**2 * y" --at x=1 --at y=2"""
     from gradcli import calc
     from gradcli.cli import output
 
     with reported_errors():
-        problem = calc.Problem(expr, at, wrt, dtype)
-        output.show_report(calc.hessian_report(problem), json, problem)
+        problem = calc.Problem(expr, at, wrt, dtype, degrees=deg, each=each)
+        output.show_reports(problem, lambda point: (calc.hessian_report(point), None), json)

@@ -24,11 +24,16 @@ Expr = Annotated[str, typer.Argument(metavar="EXPR", show_default=False,
                                      help="An expression of the gradcli language, e.g. 'x**2 * sin(x)'.")]
 At = Annotated[Optional[list[str]], typer.Option(
     "--at", metavar="NAME=VALUE", show_default=False,
-    help=f"Bind NAME to a leaf tensor (once per name); VALUE is {VALUE_HELP}.")]
+    help=f"Bind NAME to a leaf tensor (once per name); VALUE is {VALUE_HELP}; START:STOP:STEP gives many points.")]
 Wrt = Annotated[Optional[list[str]], typer.Option(
     "--wrt", metavar="NAME", show_default=False, help="Differentiate with respect to NAME only (repeatable).")]
 DTypeOption = Annotated[DType, typer.Option("--dtype", help="Compute in this dtype (literals in EXPR too).")]
-Json = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object (repr-exact numbers).")]
+Json = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object (repr-exact numbers); at several "
+                                                   "points, one JSON list of them.")]
+Degrees = Annotated[bool, typer.Option("--deg", help="Trigonometry in degrees: sin, cos, tan (sec, csc, cot) take "
+                                                     "degrees; their inverses give degrees.")]
+Each = Annotated[bool, typer.Option("--each", help="Evaluate at each element of every list VALUE, a row per point "
+                                                   "(as --at x=0:1:0.25 does without it).")]
 MAX_ELEMENTS_OPTION = typer.Option(
     DEFAULT_MAX_ELEMENTS, "--max-elements", min=1,
     help="Largest tensor (in elements) a script may create; bigger requests stop it with a MemoryError.")
