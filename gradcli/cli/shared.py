@@ -120,10 +120,28 @@ class _Verbatim:
         return list(value) if isinstance(value, tuple) else value
 
 
+# Typer 0.29 shows each parameter's Python type in the help (<bool>, <str>, <list[str]>): shown instead,
+# nothing where the name or metavar says it all, else the words click used.
+SHOWN_TYPES = {"bool": None, "str": None, "list[str]": None, "int": "INTEGER", "int range": "INTEGER",
+               "float": "NUMBER"}
+
+
 def _verbatim(params):
     for param in params:
         param._runtime_param = _Verbatim()  # the slot Typer fills lazily with its pydantic coercion
+        if "display_type_rich" not in vars(param):  # get_params runs more than once on the same params
+            param.display_type_rich = _shown_type(param.display_type_rich)
     return params
+
+
+def _shown_type(typer_display_type):
+    def display_type_rich(ctx):
+        shown = typer_display_type(ctx)
+        if shown is None or not (shown.startswith("<") and shown.endswith(">")):
+            return shown  # a metavar
+        return SHOWN_TYPES.get(shown[1:-1], shown[1:-1])
+
+    return display_type_rich
 
 
 class VerbatimCommand(TyperCommand):
@@ -138,6 +156,25 @@ class VerbatimGroup(TyperGroup):
         return _verbatim(super().get_params(ctx))
 
 
+class CalculatorCommand(VerbatimCommand):
+    """A calculator command: EXPR may start with '-' (`-x**2`), so unknown options are kept as arguments
+    (COMMAND_SETTINGS); an unknown `--word` is a misspelt option, though, and is named with the closest
+    known one."""
+
+    def parse_args(self, ctx, args):
+        import difflib
+
+        known = [name for param in self.get_params(ctx) for name in param.opts if name.startswith("--")]
+        for arg in args:
+            if arg == "--":
+                break
+            name = arg.split("=", 1)[0]
+            if name[:2] == "--" and name[2:3].isalpha() and name not in known:
+                near = difflib.get_close_matches(name, known, n=1)
+                ctx.fail(f"No such option: {name}" + (f" (did you mean {near[0]}?)" if near else ""))
+        return super().parse_args(ctx, args)
+
+
 # EXPR may start with '-' (`-x**2`): the calculator's commands keep unknown options as arguments.
 COMMAND_SETTINGS = {"ignore_unknown_options": True}
-CALCULATOR_COMMAND = {"cls": VerbatimCommand, "context_settings": COMMAND_SETTINGS}
+CALCULATOR_COMMAND = {"cls": CalculatorCommand, "context_settings": COMMAND_SETTINGS}
