@@ -5,6 +5,7 @@ import keyword
 import math
 import operator
 import re
+import warnings
 
 from gradcli.calc.errors import CalcError
 
@@ -143,7 +144,9 @@ def constant(text, bad, degrees):
     if len(text) > MAX_CONSTANT_CHARS:
         raise bad(f"a constant expression of more than {MAX_CONSTANT_CHARS} characters")
     try:
-        tree = ast.parse(text, mode="eval").body
+        with warnings.catch_warnings():  # Python's SyntaxWarnings ("invalid decimal literal" for 0if)
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, mode="eval").body
     except SyntaxError:
         raise bad(f"{text!r} is not a number or a constant expression such as pi/2 or sqrt(2)") from None
 
