@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, Wrt, reported_errors
+from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, Wrt, run_reported
 
 
 def grad_command(expr: Expr, at: At = None, wrt: Wrt = None,
@@ -20,7 +20,9 @@ def grad_command(expr: Expr, at: At = None, wrt: Wrt = None,
     from gradcli import calc
     from gradcli.cli import output
 
-    with reported_errors():
+    def compute():
         problem = calc.Problem(expr, at, wrt, dtype, degrees=deg, each=each)
-        order = calc.checked_choice("--order", order, (1, 2))
-        output.show_reports(problem, lambda point: calc.gradient_report(point, vjp, order), json)
+        derivatives = calc.checked_choice("--order", order, (1, 2))
+        output.show_reports(problem, lambda point: calc.gradient_report(point, vjp, derivatives), json)
+
+    run_reported(compute)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from gradcli.cli.shared import At, Degrees, DType, DTypeOption, reported_errors
+from gradcli.cli.shared import At, Degrees, DType, DTypeOption, run_reported
 
 
 def graph_command(code: Annotated[str, typer.Argument(
@@ -20,7 +20,7 @@ def graph_command(code: Annotated[str, typer.Argument(
     from gradcli.calc.graph import trace
     from gradcli.cli import output
 
-    with reported_errors():
+    def compute():
         problem = calc.Problem(code, at, None, dtype, statements=True, degrees=deg)
         if problem.swept:
             raise calc.CalcError("graph draws one point: give --at NAME=VALUE, not START:STOP:STEP")
@@ -31,3 +31,5 @@ def graph_command(code: Annotated[str, typer.Argument(
             output.show_graph(graph)
         for message in graph.notes:
             output.warn(message)
+
+    run_reported(compute)

@@ -1,6 +1,6 @@
 """`gradcli hessian EXPR --at ...`: all second partials of a scalar EXPR (gradcli.calc.hessian_report)."""
 
-from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, Wrt, reported_errors
+from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, Wrt, run_reported
 
 
 def hessian_command(expr: Expr, at: At = None, wrt: Wrt = None, dtype: DTypeOption = DType.float64,
@@ -9,6 +9,8 @@ def hessian_command(expr: Expr, at: At = None, wrt: Wrt = None, dtype: DTypeOpti
     from gradcli import calc
     from gradcli.cli import output
 
-    with reported_errors():
+    def compute():
         problem = calc.Problem(expr, at, wrt, dtype, degrees=deg, each=each)
         output.show_reports(problem, lambda point: (calc.hessian_report(point), None), json)
+
+    run_reported(compute)

@@ -1,6 +1,6 @@
 """`gradcli jacobian EXPR --at ...`: the full Jacobian (gradcli.calc.jacobian_report)."""
 
-from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, Wrt, reported_errors
+from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, Wrt, run_reported
 
 
 def jacobian_command(expr: Expr, at: At = None, wrt: Wrt = None, dtype: DTypeOption = DType.float64,
@@ -9,6 +9,8 @@ def jacobian_command(expr: Expr, at: At = None, wrt: Wrt = None, dtype: DTypeOpt
     from gradcli import calc
     from gradcli.cli import output
 
-    with reported_errors():
+    def compute():
         problem = calc.Problem(expr, at, wrt, dtype, degrees=deg, each=each)
         output.show_reports(problem, lambda point: (calc.jacobian_report(point), None), json)
+
+    run_reported(compute)

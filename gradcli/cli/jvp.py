@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, reported_errors
+from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, run_reported
 
 
 def jvp_command(expr: Expr, at: At = None,
@@ -17,7 +17,9 @@ def jvp_command(expr: Expr, at: At = None,
     from gradcli import calc
     from gradcli.cli import output
 
-    with reported_errors():
+    def compute():
         problem = calc.Problem(expr, at, None, dtype, degrees=deg, each=each)
         tangents = calc.parse_bindings(tangent, "--tangent", deg)
         output.show_reports(problem, lambda point: (calc.jvp_report(point, tangents), None), json)
+
+    run_reported(compute)

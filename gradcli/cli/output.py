@@ -150,23 +150,31 @@ def show_graph(graph, stream=None):
     show_tree(graph_tree(graph), stream)
 
 
+MAX_DRAWN_DEPTH = 40    # a tree deeper than this (a 10,000-term sum) would be drawn in quadratic space
+MAX_LABEL_CHARS = 60
+
+
 def graph_tree(graph):
-    """(segments, children) for show_tree, from a gradcli.calc.graph.Graph; a node met again is shown once, then referred to."""
+    """(segments, children) for show_tree, from a gradcli.calc.graph.Graph; a node met again is shown once,
+    then referred to; below MAX_DRAWN_DEPTH levels, a note says that --dot has the rest."""
     shown = set()
 
-    def build(node):
+    def build(node, depth):
         segments = _segments(node)
         if id(node) in shown and node.inputs:
             return ([*segments, ("(shown above)", "dim")], [])
         shown.add(id(node))
-        return (segments, [build(child) for child in node.inputs])
+        if depth == MAX_DRAWN_DEPTH and node.inputs:
+            return ([*segments, (f"(its inputs are {MAX_DRAWN_DEPTH} levels down: --dot draws them)", "dim")], [])
+        return (segments, [build(child, depth + 1) for child in node.inputs])
 
-    return build(graph.root)
+    return build(graph.root, 1)
 
 
 def _segments(node):
     """The parts of a node's line, each with the Rich style a terminal shows it in."""
-    segments = [(node.label, "bold")] if node.label else []
+    label = node.label if len(node.label) <= MAX_LABEL_CHARS else f"{node.label[:MAX_LABEL_CHARS - 16]} … {node.label[-12:]}"
+    segments = [(label, "bold")] if label else []
     segments.append((node.kind, "cyan"))
     if node.value is not None:
         segments.append((f"value {short_value(node.value)}", ""))

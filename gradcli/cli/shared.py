@@ -67,6 +67,18 @@ def seconds_limit(value):
 # ---- errors ---------------------------------------------------------------------------------------------
 
 
+def run_reported(body):
+    """body() on a thread with a deep stack, as `gradcli run` runs scripts (a 10,000-term EXPR is a tree
+    that deep, and evaluating or drawing it recurses), its errors reported as reported_errors does."""
+    from gradcli.runtime.sandbox.limits import DEFAULT_MAX_DEPTH
+    from gradcli.runtime.sandbox.watchdog import PYTHON_FRAMES_PER_SCRIPT_CALL, run_on_deep_stack
+
+    with reported_errors():
+        error = run_on_deep_stack(body, DEFAULT_MAX_DEPTH * PYTHON_FRAMES_PER_SCRIPT_CALL)
+        if error is not None:
+            raise error
+
+
 @contextlib.contextmanager
 def reported_errors():
     """Usage and computation errors become a message on stderr and the exit code; typer.Exit is raised
