@@ -70,6 +70,7 @@ def seconds_limit(value):
 def run_reported(body):
     """body() on a thread with a deep stack, as `gradcli run` runs scripts (a 10,000-term EXPR is a tree
     that deep, and evaluating or drawing it recurses), its errors reported as reported_errors does."""
+    import gradcli.engine  # noqa: F401  (here: its NumPy error state, set per thread, is what the worker copies)
     from gradcli.runtime.sandbox.limits import DEFAULT_MAX_DEPTH
     from gradcli.runtime.sandbox.watchdog import PYTHON_FRAMES_PER_SCRIPT_CALL, run_on_deep_stack
 
