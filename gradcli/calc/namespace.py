@@ -17,10 +17,6 @@ class Calculator:
     # Constructors whose float results take the default dtype: always, or when their data is float.
     ALWAYS_FLOAT = ("ones", "zeros", "empty", "rand", "randn", "eye", "linspace")
     FLOAT_FROM_DATA = ("tensor", "as_tensor", "full", "arange")
-    TENSOR_FUNCTION_MODULES = ("gradcli.engine.ops", "gradcli.engine.nn_functional")
-    # How many leading arguments are tensors: the first, except for functions of two tensors. Later
-    # arguments keep torch's meaning (the 0 of `sum(x, 0)` is a dim, the 2 of `pow(x, 2)` an exponent).
-    TENSOR_ARGUMENTS = {"maximum": 2, "minimum": 2}
     # Calculus notation, in calculator expressions only (scripts keep torch's names): the name, and torch's.
     ALIASES = {"ln": "log", "arcsin": "asin", "arccos": "acos", "arctan": "atan", "arctan2": "atan2",
                "arcsinh": "asinh", "arccosh": "acosh", "arctanh": "atanh"}
@@ -34,6 +30,7 @@ class Calculator:
         import math
 
         import gradcli.torch as torch
+        from gradcli.engine.rules import tensor_arguments
         from gradcli.runtime.sandbox.guards import Guards
         from gradcli.runtime.sandbox.limits import Limits
         from gradcli.runtime.sandbox.modules import language_module
@@ -49,8 +46,11 @@ class Calculator:
         for module in (torch_module, functional):
             for name in module.public_names():
                 member = module.member(name)
-                if getattr(member, "__module__", None) in self.TENSOR_FUNCTION_MODULES and callable(member):
-                    variables[name] = self._accepting_numbers(member, self.TENSOR_ARGUMENTS.get(name, 1))
+                # The engine declares how many leading arguments of each tensor function are tensors. Later
+                # arguments keep torch's meaning (the 0 of `sum(x, 0)` is a dim, the 2 of `pow(x, 2)` an exponent).
+                tensors = tensor_arguments(member) if callable(member) else None
+                if tensors is not None:
+                    variables[name] = self._accepting_numbers(member, tensors)
         variables.update(constructors)
         variables["torch"] = LangModule("torch", {**{name: torch_module.member(name)
                                                      for name in torch_module.public_names()}, **constructors})

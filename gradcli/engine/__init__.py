@@ -6,4 +6,4 @@ import numpy as np
 np.seterr(all="ignore")
 
 from .tensor import Tensor, Size  # noqa: E402
-from . import ops  # noqa: E402,F401  (attaches Tensor's operators and methods)
+from . import methods  # noqa: E402,F401  (attaches Tensor's operators and methods)

@@ -11,7 +11,7 @@ import numpy as np
 
 from . import dtypes, grad_mode
 from .graph import AccumulateGrad, engine_error
-from .ops import R, Meta, sum_to
+from .rules import R, Meta, sum_to
 from .tensor import Size, Tensor, _make
 
 
@@ -191,6 +191,8 @@ def _deliver_to_leaf(node, grad, targets, captured, capture, create_graph):
         return
     if not targets or node in targets:
         _accumulate(tensor, grad, create_graph)
+        for hook in tensor._post_accumulate_hooks or ():
+            hook(tensor)
 
 
 def _accumulate_non_leaf(targets, node, grad, inputs, create_graph):

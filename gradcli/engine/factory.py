@@ -29,7 +29,9 @@ def set_rng_state(state):
 def _infer(data, dim=0):
     """Walk nested sequences as torch does: a shape, the promoted dtype, torch's error for ragged input."""
     if isinstance(data, Tensor):
-        return data.shape, data.dtype
+        if dim and data._data.size != 1:  # inside a sequence a tensor is a number, as a Python float would be
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return (data.shape if not dim else ()), data.dtype
     if isinstance(data, np.ndarray):
         return data.shape, dtypes.from_numpy(data.dtype)
     if isinstance(data, (bool, int, float, np.number)):
@@ -55,7 +57,7 @@ def _infer(data, dim=0):
 def _array(data, dtype):
     def flat(item):
         if isinstance(item, Tensor):
-            return item._data
+            return item._data.reshape(())
         if isinstance(item, (list, tuple)):
             return [flat(x) for x in item]
         return item
@@ -72,8 +74,19 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
                       "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
+    elif _holds_tensor_requiring_grad(data):
+        warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+                      "Consider using tensor.detach() first. (Triggered internally at "
+                      "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)",
+                      UserWarning, stacklevel=2)
     array, dt = _array(data, dtype)
     return _finish(np.array(array, copy=True), requires_grad)
+
+
+def _holds_tensor_requiring_grad(data):
+    if isinstance(data, Tensor):
+        return data._requires_grad
+    return isinstance(data, (list, tuple)) and any(_holds_tensor_requiring_grad(item) for item in data)
 
 
 def as_tensor(data, dtype=None, device=None):
@@ -142,10 +155,17 @@ def _size(size):
     return tuple(int(n) for n in size)
 
 
-def _filled(fill):
-    def make(*size, dtype=None, requires_grad=False, device=None, out=None, layout=None):
+def _filled(name, fill):
+    def make(*size, dtype=None, requires_grad=False, device=None, out=None, layout=None, **keywords):
+        if "size" in keywords:  # torch.randn(size=(2, 3))
+            if size:
+                raise TypeError(f"{name}() got multiple values for argument 'size'")
+            size = (keywords.pop("size"),)
+        if keywords:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(keywords))}'")
         dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
         return _finish(fill(_size(size), dt.np), requires_grad)
+    make.__name__ = make.__qualname__ = name
     return make
 
 
@@ -159,9 +179,11 @@ def _finish(array, requires_grad):
     return t
 
 
-ones = _filled(np.ones)
-zeros = _filled(np.zeros)
-empty = _filled(np.zeros)
+ones = _filled("ones", np.ones)
+zeros = _filled("zeros", np.zeros)
+empty = _filled("empty", np.zeros)
+
+
 def _random(draw):
     def fill(shape, np_dtype):
         if np.dtype(np_dtype).kind != "f":
@@ -171,8 +193,32 @@ def _random(draw):
     return fill
 
 
-rand = _filled(_random(Generator.uniform))
-randn = _filled(_random(Generator.normal))
+rand = _filled("rand", _random(Generator.uniform))
+randn = _filled("randn", _random(Generator.normal))
+
+
+def normal(mean, std=1.0, size=None, generator=None, out=None, dtype=None, requires_grad=False, device=None):
+    """torch.normal: numbers mean and std with a size (drawn as torch's normal_(mean, std) draws), or tensors
+    (N(0, 1) draws scaled by std and shifted by mean, in the tensors' dtype)."""
+    tensors = [v for v in (mean, std) if isinstance(v, Tensor)]
+    if not tensors:
+        if size is None:
+            raise TypeError("normal() missing required argument 'size' (pos 3) when mean and std are numbers")
+        dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+        shape = _size(tuple(size))
+        data = default_generator.normal(int(np.prod(shape)), dt.np, mean=float(mean), std=float(std))
+        return _finish(data.reshape(shape), requires_grad)
+    dt = tensors[0].dtype
+    shape = np.broadcast_shapes(*[v.shape for v in tensors])
+    draws = default_generator.normal(int(np.prod(shape)), dt.np).reshape(shape)
+    mean, std = (v._data if isinstance(v, Tensor) else dt.np.type(v) for v in (mean, std))
+    return _make(draws * std + mean)
+
+
+def randperm(n, dtype=None, requires_grad=False, device=None, generator=None, out=None, layout=None):
+    """A random permutation of 0..n-1, as torch's CPU randperm draws it after the same manual_seed."""
+    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.int64
+    return _finish(default_generator.permutation(int(n)).astype(dt.np), requires_grad)
 
 
 def _like(make):
@@ -234,11 +280,6 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
-def _bind_methods():
-    for name in ("allclose", "isclose", "equal"):
-        setattr(Tensor, name, globals()[name])
-
-
 def equal(a, b):
     return a.shape == b.shape and bool(np.array_equal(a._data, b._data))
 
@@ -248,6 +289,3 @@ def Variable(data, requires_grad=False, volatile=False):
     if requires_grad:
         data.requires_grad_(True)
     return data
-
-
-_bind_methods()

@@ -9,7 +9,7 @@ import numpy as np
 from .autograd import grad
 from .factory import zeros_like
 from .tensor import Tensor, _make
-from . import ops
+from .ops.shapes import stack
 
 
 def _tuple(x):
@@ -72,7 +72,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             for k, g in enumerate(_grads_or_zeros((flat,), inputs, (cotangent,), create_graph)):
                 rows[k].append(g)
         blocks.append(tuple(
-            (ops.stack(r) if r else _make(np.zeros((0,) + tuple(x.shape), x._data.dtype))).reshape(
+            (stack(r) if r else _make(np.zeros((0,) + tuple(x.shape), x._data.dtype))).reshape(
                 tuple(out.shape) + tuple(x.shape)) for r, x in zip(rows, inputs)))
         if not create_graph:
             blocks[-1] = _detach_all(blocks[-1], False)

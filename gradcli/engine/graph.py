@@ -73,6 +73,17 @@ class Node:
             self.inputs = self.output = None
             self.versions = ()
 
+    def __getattr__(self, name):
+        """grad_fn._saved_self, _saved_other, _saved_result, _saved_exponent, ...: what the node saved, under
+        torch's names (public torch API despite the underscore); the rule knows its names."""
+        if name.startswith("_saved_") and type(self) is not Node:
+            if self.inputs is None:
+                raise engine_error(FREED_MESSAGE, "freed", node=self)
+            found, value = self.rule.saved_value(self, name[len("_saved_"):])
+            if found:
+                return value
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
     def unpack(self, meta):
         """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since.
         An input that was not saved is passed as meta(shape, dtype)."""

@@ -1,13 +1,20 @@
-"""torch.nn.functional: activations and losses over the op table (each loss is one node, as in torch)."""
+"""torch.nn.functional: activations and losses. Each loss is one node, as in torch (the reduction inside its
+rule), declared here beside its public function; relu, sigmoid, tanh, softmax and log_softmax are the
+torch ops, exported here by their declarations in gradcli/engine/ops."""
 
+import builtins
 import warnings
 
 import numpy as np
 
-from . import ops
-from .ops import R, log_softmax, relu, sigmoid, softmax, tanh  # noqa: F401  (re-exported as F.*)
-from .tensor import Tensor
+from .ops.linalg import addmm, matmul
+from .ops.pointwise import clamp, log, sigmoid
+from .ops.reductions import log_softmax
+from .ops.shared import broadcast_error, const, operands
+from .rules import R, Rule, op
+from .tensor import Tensor, _make
 
+F = ("torch.nn.functional",)
 _REDUCTIONS = ("mean", "sum", "none")
 
 
@@ -30,42 +37,161 @@ def _array(t, like):
     return None if t is None else np.broadcast_to(t._data if isinstance(t, Tensor) else np.asarray(t), like.shape).astype(like._data.dtype)
 
 
+# ---- what the loss rules compute ------------------------------------------------------------------------------
+
+def _reduce_array(loss, reduction):
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+def _expand_reduced(g, x, reduction):
+    if reduction == "none":
+        return g
+    g = g.expand(x.shape)
+    return g / builtins.max(int(np.prod(x.shape)), 1) if reduction == "mean" else g
+
+
+def _softplus(a):  # log(1 + exp(a)), without overflow
+    return np.maximum(a, 0) + np.log1p(np.exp(-np.abs(a)))
+
+
+def _bce_logits(x, y, w, pw):
+    if pw is None:
+        loss = (1 - y) * x + _softplus(-x)
+    else:
+        loss = (1 - y) * x + (1 + (pw - 1) * y) * _softplus(-x)
+    return loss * w if w is not None else loss
+
+
+def _bce_logits_dx(x, y, w, pw):
+    if pw is None:
+        d = sigmoid(x) - y
+    else:
+        pw = const(pw)  # an array param: a NumPy operand would reach operands(), which takes Tensors and numbers
+        d = sigmoid(x) * (pw * y + 1 - y) - pw * y
+    return d * const(w) if w is not None else d
+
+
+def _bce_logits_dy(x, w, pw):
+    d = -x if pw is None else log(sigmoid(-x)) - log(sigmoid(x)) * const(pw)
+    return d * const(w) if w is not None else d
+
+
+def _clamped_log(a):  # torch clamps BCE's logs at -100 so log(0) stays finite
+    return np.maximum(np.log(a), -100)
+
+
+def _bce(p, y, w):
+    loss = -(y * _clamped_log(p) + (1 - y) * _clamped_log(1 - p))
+    return loss * w if w is not None else loss
+
+
+def _bce_dp(p, y, w):
+    d = (p - y) / clamp(p * (1 - p), min=1e-12)
+    return d * const(w) if w is not None else d
+
+
+def _bce_dy(p, w):
+    d = clamp(log(1 - p), min=-100) - clamp(log(p), min=-100)  # Tensor ops, so d2L/dp dy is not lost
+    return d * const(w) if w is not None else d
+
+
+def _nll_weights(logp_shape, target, weight, ignore):
+    """Per-sample weights w[target] (0 where ignored) and their sum, for the 'mean' reduction."""
+    w = np.ones(target.shape) if weight is None else weight[np.where(target == ignore, 0, target)]
+    w = np.where(target == ignore, 0, w)
+    return w, w.sum()
+
+
+def _nll_forward(logp, target, weight, reduction, ignore):
+    rows = np.arange(target.size).reshape(target.shape)
+    safe_target = np.where(target == ignore, 0, target)
+    picked = logp[rows, safe_target] if logp.ndim == 2 else logp[safe_target]
+    w, total = _nll_weights(logp.shape, target, weight, ignore)
+    loss = (-picked * w).astype(logp.dtype)
+    if reduction == "mean":
+        return (loss.sum() / total).astype(logp.dtype)
+    return loss.sum() if reduction == "sum" else loss
+
+
+def _nll_backward(g, logp, target, weight, reduction, ignore):
+    target = target._data
+    w, total = _nll_weights(logp.shape, target, weight, ignore)
+    hit = np.zeros(logp.shape)
+    safe_target = np.where(target == ignore, 0, target)
+    if logp.ndim == 2:
+        hit[np.arange(target.size), safe_target] = -w
+    else:
+        hit[safe_target] = -w
+    if reduction == "mean":
+        hit /= total
+    if reduction == "none" and logp.ndim == 2:
+        g = g.unsqueeze(1)
+    return g * _make(hit.astype(logp.dtype.np))
+
+
+# ---- the losses ------------------------------------------------------------------------------------------------
+
+@op("binary_cross_entropy_with_logits", method=False, namespaces=F, rules=dict(bce_logits=Rule(
+    "BinaryCrossEntropyWithLogitsBackward0",
+    lambda x, y, w, pw, reduction: _reduce_array(_bce_logits(x, y, w, pw), reduction),
+    lambda g, out, x, y, w, pw, reduction: _expand_reduced(g, x, reduction) * _bce_logits_dx(x, y, w, pw),
+    lambda g, out, x, y, w, pw, reduction: _expand_reduced(g, x, reduction) * _bce_logits_dy(x, w, pw),
+    formulas=("sigmoid(a) - b  (with weight, pos_weight; / numel for 'mean')", "-a  (with weight, pos_weight; / numel for 'mean')"),
+    saved_names=("self", "target", "weight", "pos_weight", "reduction"))))
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                      reduction="mean", pos_weight=None):
     _same_size(input, target)
-    arrays = ops._operands(input, target)
+    arrays = operands(input, target)
     return R["bce_logits"](input, target, arrays=arrays,
                            params=(_array(weight, input), _array(pos_weight, input), _reduction(reduction, size_average, reduce)))
 
 
+@op("binary_cross_entropy", method=False, namespaces=F, rules=dict(bce=Rule(
+    "BinaryCrossEntropyBackward0", lambda p, y, w, reduction: _reduce_array(_bce(p, y, w), reduction),
+    lambda g, out, p, y, w, reduction: _expand_reduced(g, p, reduction) * _bce_dp(p, y, w),
+    lambda g, out, p, y, w, reduction: _expand_reduced(g, p, reduction) * _bce_dy(p, w),
+    formulas=("(a - b) / (a * (1 - a))  (times weight; / numel for 'mean')", "log(1 - a) - log(a)  (times weight; / numel for 'mean')"),
+    saved_names=("self", "target", "weight", "reduction"))))
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
     if target.shape != input.shape:
         raise ValueError(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}) "
                          "is deprecated. Please ensure they have the same size.")
     if ((input._data < 0) | (input._data > 1)).any():
         raise RuntimeError("all elements of input should be between 0 and 1")
-    arrays = ops._operands(input, target)
+    arrays = operands(input, target)
     return R["bce"](input, target, arrays=arrays, params=(_array(weight, input), _reduction(reduction, size_average, reduce)))
 
 
+@op("mse_loss", method=False, namespaces=F, rules=dict(mse=Rule(
+    "MseLossBackward0", lambda x, y, reduction: _reduce_array((x - y) ** 2, reduction),
+    lambda g, out, x, y, reduction: _expand_reduced(g, x, reduction) * 2 * (x - y),
+    lambda g, out, x, y, reduction: _expand_reduced(g, x, reduction) * -2 * (x - y),
+    formulas=("2 * (a - b)  (/ numel for 'mean')", "-2 * (a - b)  (/ numel for 'mean')"),
+    saved_names=("self", "target", "reduction"))))
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
                       "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
                       "same size.", UserWarning, stacklevel=2)
-    arrays = ops._operands(input, target)
+    arrays = operands(input, target)
     try:
         return R["mse"](input, target, arrays=arrays, params=(_reduction(reduction, size_average, reduce),))
     except ValueError:
-        raise ops._broadcast_error(*arrays) from None
+        raise broadcast_error(*arrays) from None
 
 
+@op("l1_loss", method=False, namespaces=F)
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     loss = (input - target).abs()  # torch records l1_loss as these ops (MeanBackward0 <- AbsBackward0)
     reduction = _reduction(reduction, size_average, reduce)
     return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
 
 
+@op("nll_loss", method=False, namespaces=F, rules=dict(nll=Rule(
+    "NllLossBackward0", _nll_forward,
+    lambda g, out, logp, target, weight, reduction, ignore: _nll_backward(g, logp, target, weight, reduction, ignore),
+    formulas=("-weight[target] at each target class, 0 elsewhere  (/ total weight for 'mean')",),
+    saved_names=("self", "target", "weight", "reduction", "ignore_index"))))
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     if target.dtype.is_floating_point:
         raise RuntimeError(f"expected target dtype to be Long or Byte, but got {target.dtype.legacy_name[:-6]}")
@@ -81,7 +207,23 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     return R["nll"](input, target, params=(w, _reduction(reduction, size_average, reduce), ignore_index))
 
 
+@op("cross_entropy", method=False, namespaces=F)
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
     dim = 1 if input.ndim > 1 else 0
     return nll_loss(log_softmax(input, dim), target, weight, size_average, ignore_index, reduce, reduction)
+
+
+@op("linear", method=False, namespaces=F)
+def linear(input, weight, bias=None):
+    """input @ weight.T + bias, recorded as torch records it: one AddmmBackward0 (a 2-D input, or any contiguous
+    input flattened to 2-D and viewed back), else matmul and an in-place add."""
+    if bias is None:
+        return matmul(input, weight.t())
+    if input.ndim == 2:
+        return addmm(bias, input, weight.t())
+    if input.is_contiguous() and input.ndim:
+        rows = input.reshape(int(np.prod(input.shape[:-1])), input.shape[-1])
+        out = addmm(bias, rows, weight.t())
+        return out.view(*input.shape[:-1], out.shape[1])
+    return matmul(input, weight.t()).add_(bias)

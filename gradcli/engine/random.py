@@ -67,10 +67,14 @@ class Generator:
         self._next_normal = radius * math.sin(theta)
         return radius * math.cos(theta)
 
-    def normal(self, count, np_dtype):
-        """N(0, 1) as torch's CPU normal_ fills: one by one below 16 elements, else in blocks of 16."""
+    def normal(self, count, np_dtype, mean=0.0, std=1.0):
+        """N(mean, std**2) as torch's CPU normal_ fills: one by one below 16 elements (mean + std * z in double
+        precision), else in blocks of 16 (z * std + mean in the dtype)."""
         if count < 16:
-            return np.array([self._normal_scalar() for _ in range(count)], dtype=np_dtype)
+            return np.array([mean + std * self._normal_scalar() for _ in range(count)], dtype=np_dtype)
+        if mean != 0.0 or std != 1.0:
+            data = self.normal(count, np_dtype)
+            return data * data.dtype.type(std) + data.dtype.type(mean)
         data = self.uniform(count, np_dtype)
         for start in range(0, count - 15, 16):
             _box_muller_16(data, start)
@@ -78,6 +82,15 @@ class Generator:
             data[count - 16:] = self.uniform(16, np_dtype)
             _box_muller_16(data, count - 16)
         return data
+
+    def permutation(self, n):
+        """torch's CPU randperm (below 2**32 / 20 elements): Fisher-Yates, swapping i and i + random() % (n - i)."""
+        perm = np.arange(n)
+        offsets = self._bits.random_raw(max(n - 1, 0)) % np.arange(n, 1, -1, dtype=np.uint64)
+        for i, offset in enumerate(offsets.tolist()):
+            j = i + offset
+            perm[i], perm[j] = perm[j], perm[i]
+        return perm
 
 
 def _box_muller_16(data, start):

@@ -1,7 +1,9 @@
 """Tensor: a NumPy array with PyTorch's autograd attributes, rules and messages.
 
-Differentiable operations live in ops.py (the one table of rules) and are attached as methods there;
-this module holds what a tensor *is*: its flags, its gradient slot, version counter, hooks and printing.
+This module holds what a tensor *is*: its flags, its gradient slot, version counter, hooks and printing.
+Its operations (`.sum`, `.exp`, `+`, `x[i] = v`, `.backward`, the `torch.Tensor(...)` constructor) are
+attached by gradcli/engine/methods.py: the ops declared with a method in gradcli/engine/ops, and a table
+of operators, in-place methods and conversions.
 """
 
 import warnings
@@ -40,15 +42,12 @@ class Tensor:
     _base = None            # the tensor whose storage a view shares
     _accumulator = None     # the AccumulateGrad node of a leaf, made on first use
     _hooks = None
+    _post_accumulate_hooks = None
     _retains_grad = False
     _location = None        # where the tensor was made or last written in place (when a front end asks)
 
     # NumPy must defer to Tensor's reflected operators (np.float64(2) * t is a Tensor, not an array).
     __array_priority__ = 1000
-
-    def __init__(self, *args, **kwargs):
-        from .factory import legacy_tensor_init  # torch.Tensor(...) the constructor: float32 data or a shape
-        legacy_tensor_init(self, *args, **kwargs)
 
     # ---- flags -------------------------------------------------------------------------------------
     @property
@@ -148,15 +147,21 @@ class Tensor:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
+    def register_post_accumulate_grad_hook(self, hook):
+        """Call hook(tensor) after backward() has accumulated this leaf's gradient into .grad."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        hooks = self._post_accumulate_hooks = self._post_accumulate_hooks or []
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
     def _grad_accumulator(self):
         acc = self._accumulator
         if acc is None:
             acc = self._accumulator = AccumulateGrad(self)
         return acc
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        from .autograd import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # ---- data access ----------------------------------------------------------------------------------
     @property

@@ -3,19 +3,16 @@
 from gradcli.engine import dtypes as _dtypes
 from gradcli.engine.tensor import Size, Tensor
 from gradcli.engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
-from gradcli.engine.ops import (
-    abs, add, argmax, argmin, cat, clamp, clone, cos, div, dot, eq, exp, flatten, ge, gt, le, log, log1p,
-    log_softmax, lt, matmul, maximum, mean, minimum, mm, mul, mv, ne, neg, norm, outer, permute, pow, prod,
-    reciprocal, relu, reshape, sigmoid, sign, sin, softmax, sqrt, squeeze, stack, sub, sum, t, tan, tanh,
-    transpose, unsqueeze, where, max, min, remainder, floor_divide, return_type as _return_type,
-)
+from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
     equal, eye, from_numpy, full, full_like, get_rng_state, initial_seed, isclose, linspace, manual_seed, ones, ones_like, rand, rand_like,
-    randn, randn_like, set_rng_state, tensor, zeros, zeros_like,
+    randn, randn_like, set_rng_state, tensor, zeros, zeros_like, normal, randperm,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import autograd, nn  # noqa: E402
+from . import autograd, linalg, nn  # noqa: E402
+
+globals().update(_EXPORTS["torch"])  # every op declared for torch: sin, sum, matmul, ... (gradcli/engine/ops)
 
 float32 = float = _dtypes.float32
 float64 = double = _dtypes.float64
@@ -23,12 +20,6 @@ int64 = long = _dtypes.int64
 int32 = int = _dtypes.int32
 bool = _dtypes.bool_
 dtype = _dtypes.dtype
-clip = clamp
-subtract = sub
-multiply = mul
-divide = div
-negative = neg
-absolute = abs
 
 
 def is_tensor(obj):

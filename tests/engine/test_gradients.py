@@ -1,4 +1,4 @@
-"""Table-driven gradient checks: every rule of the op table (gradcli.engine.ops.R) against finite differences.
+"""Table-driven gradient checks: every rule of the op table (gradcli.engine.rules.R) against finite differences.
 
 CASES below holds, for every rule name in R, at least one function of float64 tensors that reaches the rule
 through the public API, the input shapes to try (fixed ones, including broadcasting pairs, and random draws)
@@ -29,7 +29,7 @@ import pytest
 
 import gradcli.torch as torch
 import gradcli.torch.nn.functional as F
-from gradcli.engine.ops import R
+from gradcli.engine.rules import R
 
 RTOL, ATOL = 1e-5, 1e-7   # gradients against central differences
 VALUE_RTOL = 1e-10        # values against NumPy
@@ -213,6 +213,20 @@ PROD_ZEROS = ("prod's gradient with a zero input is a constant (_prod_others bui
               "second derivatives through it are lost")
 
 
+W_EXP2 = np.random.default_rng(1).standard_normal((3, 4))  # the w of gradient_of(torch.exp2, (3, 4))
+
+
+def well_conditioned(rng, shapes):
+    """A (batches of) square matrices near 3 * I, so solve is smooth around them, and B."""
+    a = rng.uniform(-1, 1, shapes[0]) + 3 * np.eye(shapes[0][-1])
+    return [a, rng.uniform(-2, 2, shapes[1])]
+
+
+def solve_ref(a, b):
+    vector = b.ndim == 1 or b.shape == a.shape[:-1]
+    return np.linalg.solve(a, b[..., None])[..., 0] if vector else np.linalg.solve(a, b)
+
+
 def gradient_of(f, shape):
     """a -> the gradient of (f(a) * w).sum(), built with create_graph: made of f's own backward ops."""
     w = torch.tensor(np.random.default_rng(1).standard_normal(shape))
@@ -318,6 +332,34 @@ CASES = [
       ref=lambda a: np.where(COND, a * a, 1.5), name="scalar"),
     C("where", lambda a, b: torch.where(a > 0, a, b * a), [((3, 4), (4,))], (away(0.0), normal),
       ref=lambda a, b: np.where(a > 0, a, b * a), name="compare"),
+    # calculus functions (issue 11)
+    C("atan", lambda a: torch.atan(a), UNARY, ref=np.arctan),
+    C("asin", lambda a: a.asin(), UNARY, uniform(-0.9, 0.9), ref=np.arcsin),
+    C("acos", lambda a: torch.arccos(a), UNARY, uniform(-0.9, 0.9), ref=np.arccos),
+    C("sinh", lambda a: a.sinh(), UNARY, ref=np.sinh),
+    C("cosh", lambda a: torch.cosh(a), UNARY, ref=np.cosh),
+    C("asinh", lambda a: a.asinh(), UNARY, ref=np.arcsinh),
+    C("acosh", lambda a: torch.acosh(a), UNARY, uniform(1.2, 3.0), ref=np.arccosh),
+    C("atanh", lambda a: a.atanh(), UNARY, uniform(-0.9, 0.9), ref=np.arctanh),
+    C("log10", lambda a: torch.log10(a), UNARY, positive, ref=np.log10),
+    C("log2", lambda a: a.log2(), UNARY, positive, ref=np.log2),
+    C("exp2", lambda a: torch.exp2(a), UNARY, ref=np.exp2),
+    C("mul_scalar", gradient_of(torch.exp2, (3, 4)), [((3, 4),)], ref=lambda a: np.exp2(a) * np.log(2) * W_EXP2),
+    C("expm1", lambda a: a.expm1(), UNARY, ref=np.expm1),
+    C("erf", lambda a: torch.erf(a), UNARY, ref=np.vectorize(math.erf)),
+    C("erfc", lambda a: a.erfc(), UNARY, ref=np.vectorize(math.erfc)),
+    C("sinc", lambda a: torch.sinc(a), UNARY, away(0.0), ref=np.sinc),
+    C("floor", lambda a: a.floor() * a, UNARY, away(-2.0, -1.0, 0.0, 1.0, 2.0, margin=0.05),
+      ref=lambda a: np.floor(a) * a),
+    C("ceil", lambda a: torch.ceil(a), UNARY, away(-2.0, -1.0, 0.0, 1.0, 2.0, margin=0.05), ref=np.ceil),
+    C("trunc", lambda a: a.trunc() + a, UNARY, away(-2.0, -1.0, 0.0, 1.0, 2.0, margin=0.05), ref=lambda a: np.trunc(a) + a),
+    C("round", lambda a: torch.round(a) * a, UNARY, away(-1.5, -0.5, 0.5, 1.5, margin=0.05), ref=lambda a: np.round(a) * a),
+    C("round_decimals", lambda a: a.round(decimals=1), UNARY, away(*np.arange(-2.05, 2.1, 0.1), margin=0.01),
+      ref=lambda a: np.round(a, 1)),
+    C("frac", lambda a: torch.frac(a) * a, UNARY, away(-2.0, -1.0, 0.0, 1.0, 2.0, margin=0.05),
+      ref=lambda a: (a - np.trunc(a)) * a),
+    C("atan2", lambda a, b: torch.atan2(a, b), BINARY, (away(0.0, margin=0.2), normal), ref=np.arctan2),
+    C("hypot", lambda a, b: a.hypot(b), BINARY, (away(0.0, margin=0.2), normal), ref=np.hypot),
     # reductions
     C("sum", lambda a: a.sum(), UNARY, ref=np.sum),
     C("sum_dim", lambda a: a.sum(1), [((3, 4),), ((2, 3, 4),)], ref=lambda a: a.sum(1)),
@@ -384,6 +426,17 @@ CASES = [
     C("squeeze_matmul", lambda a, b: a @ b, [((3,), (3, 4))], ref=np.matmul),
     C("unsafe_view", lambda a, b: a @ b, [((2, 3, 4), (4, 2))], ref=np.matmul, name="batch_matmul"),
     C("unsafe_view", lambda a: a.t().reshape(-1), [((3, 4),)], ref=lambda a: a.T.reshape(-1), name="reshape"),
+    C("addmm", lambda a, b, c: torch.addmm(a, b, c), [((2,), (3, 4), (4, 2)), ((3, 2), (3, 4), (4, 2))],
+      ref=lambda a, b, c: a + b @ c),
+    C("addmm", lambda a, b, c: torch.addmm(a, b, c, beta=0.5, alpha=-2), [((3, 2), (3, 4), (4, 2))],
+      ref=lambda a, b, c: 0.5 * a - 2 * b @ c, name="beta_alpha"),
+    C("addmm", lambda x, w, b: F.linear(x, w, b), [((3, 4), (2, 4), (2,)), ((2, 3, 4), (2, 4), (2,))],
+      ref=lambda x, w, b: x @ w.T + b, name="linear"),
+    C("solve", lambda a, b: torch.linalg.solve(a, b), [((3, 3), (3,)), ((3, 3), (3, 2)), ((2, 3, 3), (2, 3))],
+      joint=well_conditioned, ref=solve_ref),
+    C("solve", lambda a, b: torch.linalg.solve(a, b, left=False), [((3, 3), (2, 3)), ((2, 3, 3), (2, 2, 3))],
+      joint=well_conditioned, ref=lambda a, b: np.swapaxes(solve_ref(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2),
+      name="right"),
     # shapes
     C("view", lambda a: a.view(4, 3) * 2, [((3, 4),)], ref=lambda a: a.reshape(4, 3) * 2),
     C("view", lambda a: a.reshape(-1), [((2, 3, 2),)], ref=lambda a: a.reshape(-1), name="reshape"),
@@ -477,7 +530,7 @@ CASES = [
 LINEAR = ["add", "sub", "rsub", "neg", "where", "sum", "sum_dim", "mean", "mean_dim", "view", "unsafe_view-reshape",
           "copy", "t", "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand",
           "select", "slice", "index", "embed", "copy_slices-basic", "index_put", "as_strided", "as_strided-transposed", "cat", "stack",
-          "remainder", "remainder_scalar", "clamp_tensor", "clamp_min", "mse-none", "nll-none"]
+          "remainder", "remainder_scalar", "clamp_tensor", "clamp_min", "mse-none", "nll-none", "mul_scalar"]
 
 
 def squared(case):
@@ -610,3 +663,12 @@ def test_every_rule_has_a_case():
     unknown = sorted({case.rule for case in CASES} - set(R))
     assert not unknown, f"CASES name rules that are not in R: {unknown}"
     assert set(LINEAR) <= {case.id for case in CASES}, "LINEAR names a case id that does not exist"
+
+
+
+def test_every_rule_has_a_local_derivative_formula():
+    """`gradcli explain` shows, for each node, the local derivative of every input: one string per vjp."""
+    lacking = sorted(name for name, rule in R.items()
+                     if len(rule.formulas) != len(rule.vjps)
+                     or not all(isinstance(f, str) and f.strip() for f in rule.formulas))
+    assert not lacking, f"rules whose formulas are not one non-empty string per vjp: {lacking}"

@@ -20,6 +20,7 @@ ENGINE_MODULES = {
     "torch": "gradcli.torch",
     "torch.autograd": "gradcli.torch.autograd",
     "torch.autograd.functional": "gradcli.torch.autograd.functional",
+    "torch.linalg": "gradcli.torch.linalg",
     "torch.nn": "gradcli.torch.nn",
     "torch.nn.functional": "gradcli.torch.nn.functional",
 }

@@ -1,0 +1,58 @@
+"""Tensor's methods and operators that are not in tensor.py: every op declared with a method (rules.METHODS,
+filled by gradcli/engine/ops) and the table below (operators, in-place methods, conversions), attached
+to Tensor once, when gradcli.engine is imported."""
+
+from . import dtypes
+from .autograd import backward
+from .factory import allclose, equal, isclose, legacy_tensor_init
+from .ops.arithmetic import (add, div, eq, floor_divide, ge, gt, le, logical_and, logical_or, logical_xor, lt, mul,
+                             ne, pow, remainder, sub)
+from .ops.indexing import getitem
+from .ops.inplace import filled, inplace_method, setitem, zeroed
+from .ops.linalg import matmul
+from .ops.pointwise import abs, clamp, neg
+from .ops.shapes import expand, reshape, reverse_dims, to, view
+from .rules import METHODS
+from .tensor import Tensor, _make
+
+
+def _swap(op):
+    return lambda self, other: op(other, self)
+
+
+def _matmul(a, b):
+    if not isinstance(b, Tensor):
+        raise TypeError(f"unsupported operand type(s) for @: 'Tensor' and '{type(b).__name__}'")
+    return matmul(a, b)
+
+
+def _backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+
+OPERATORS_AND_CONVERSIONS = dict(
+    __init__=legacy_tensor_init,  # torch.Tensor(...) the constructor: float32 data or a shape
+    backward=_backward,
+    __add__=add, __radd__=add, __sub__=sub, __rsub__=_swap(sub), __mul__=mul, __rmul__=mul,
+    __truediv__=div, __rtruediv__=_swap(div), __pow__=pow, __rpow__=_swap(pow), __matmul__=_matmul,
+    __mod__=remainder, __floordiv__=floor_divide, __rfloordiv__=_swap(floor_divide),
+    __neg__=neg, __pos__=lambda self: self, __abs__=abs,
+    __eq__=eq, __ne__=ne, __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
+    __and__=logical_and, __or__=logical_or, __xor__=logical_xor, __invert__=lambda self: _make(~self._data),
+    __getitem__=getitem, __setitem__=setitem,
+    __iadd__=inplace_method(add), __isub__=inplace_method(sub), __imul__=inplace_method(mul),
+    __itruediv__=inplace_method(div), __ipow__=inplace_method(pow),
+    add_=inplace_method(add), sub_=inplace_method(sub), mul_=inplace_method(mul), div_=inplace_method(div),
+    pow_=inplace_method(pow), clamp_=inplace_method(clamp), zero_=inplace_method(zeroed), fill_=inplace_method(filled),
+    is_contiguous=lambda self: bool(self._data.flags.c_contiguous),
+    float=lambda self: to(self, dtypes.float32), double=lambda self: to(self, dtypes.float64),
+    long=lambda self: to(self, dtypes.int64), int=lambda self: to(self, dtypes.int32),
+    bool=lambda self: to(self, dtypes.bool_),
+    view_as=lambda self, other: view(self, other.shape), reshape_as=lambda self, other: reshape(self, other.shape),
+    expand_as=lambda self, other: expand(self, other.shape),
+    allclose=allclose, isclose=isclose, equal=equal,
+    T=property(lambda self: reverse_dims(self)),
+)
+
+for _name, _method in {**METHODS, **OPERATORS_AND_CONVERSIONS}.items():
+    setattr(Tensor, _name, _method)

@@ -1,0 +1,188 @@
+"""Arithmetic on two operands (tensors or numbers, promoted as torch promotes): + - * / ** %, maximum,
+minimum, where, comparisons and logical operators."""
+
+import numpy as np
+
+from .. import dtypes
+from ..dtypes import FLOATING
+from ..rules import R, Rule, op
+from ..tensor import Tensor, _make
+from .pointwise import log, reciprocal
+from .shared import binary, broadcast_error, const, mask, no_grad_result, operands, zeros_like_constant
+
+
+@op("add", rules=dict(add=Rule(
+    "AddBackward0", lambda a, b, alpha: a + b * alpha if alpha != 1 else a + b,
+    lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: g * alpha if alpha != 1 else g, save=None,
+    formulas=("1", "alpha"), saved_names=("self", "other", "alpha"))))
+def add(a, b, alpha=1):
+    return binary(R["add"], a, b, alpha)
+
+
+@op("sub", "subtract", rules=dict(
+    sub=Rule("SubBackward0", lambda a, b, alpha: a - b * alpha if alpha != 1 else a - b,
+             lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: -g * alpha if alpha != 1 else -g, save=None,
+             formulas=("1", "-alpha"), saved_names=("self", "other", "alpha")),
+    rsub=Rule("RsubBackward1", lambda a, b: b - a, lambda g, out, a, b: -g, save=None, formulas=("-1",))))
+def sub(a, b, alpha=1):
+    if not isinstance(a, Tensor):
+        return R["rsub"](b, params=(a,), arrays=operands(b, a)[:1]) if alpha == 1 else add(-b * alpha, a)
+    return binary(R["sub"], a, b, alpha)
+
+
+@op("mul", "multiply", rules=dict(mul=Rule("MulBackward0", np.multiply, lambda g, out, a, b: g * b,
+                                           lambda g, out, a, b: g * a, reads=((1,), (0,)), formulas=("b", "a"))))
+def mul(a, b):
+    return binary(R["mul"], a, b)
+
+
+@op("div", "divide", method=("div", "divide", "true_divide"), rules=dict(div=Rule(
+    "DivBackward0", np.true_divide, lambda g, out, a, b: g / b, lambda g, out, a, b: -g * a / (b * b),
+    reads=((1,), (0, 1)), formulas=("1 / b", "-a / b**2"))))
+def div(a, b, rounding_mode=None):
+    if rounding_mode is not None:
+        return floor_divide(a, b) if rounding_mode == "floor" else no_grad_result(np.trunc(operands(a, b, True)[0] / operands(a, b, True)[1]))
+    if not isinstance(a, Tensor):
+        return mul(reciprocal(b), a)  # 2 / x is recorded by torch as reciprocal(x) * 2
+    return binary(R["div"], a, b, floating=True)
+
+
+def _pow_scalar_vjp(g, a, b):
+    """torch's pow_backward: zeros for b == 0, else g * (b * a**(b - 1)), a**(b - 1) kept in the graph even for
+    b == 2 or 1, so every higher derivative of x**3 has a grad_fn until it is the constant 0."""
+    if b == 0:
+        return zeros_like_constant(g)
+    return g * R["mul_scalar"](a ** (b - 1), params=(b,))
+
+
+@op("pow", rules=dict(
+    pow_scalar=Rule("PowBackward0", np.power,
+                    lambda g, out, a, b: _pow_scalar_vjp(g, a, b),
+                    formulas=("b * a**(b - 1)",), saved_names=("self", "exponent")),
+    pow_tensor=Rule("PowBackward1", np.power,
+                    lambda g, out, a, b: where(mask(b._data == 0, b), 0., g * b * a ** (b - 1)),
+                    lambda g, out, a, b: where(mask((a._data == 0) & (b._data >= 0), out), 0., g * out * log(a)),
+                    save="both", formulas=("b * a**(b - 1)", "a**b * log(a) = out * log(a)"),
+                    saved_names=("self", "exponent")),
+    rpow=Rule("PowBackward2", lambda a, base: np.power(base, a),
+              lambda g, out, a, base: where(mask((a._data >= 0) & (base == 0), out), 0.,
+                                            g * out * float(np.log(np.float64(base)))), save="both",
+              formulas=("base**a * log(base) = out * log(base)",), saved_names=("exponent", "self"))))
+def pow(a, b):
+    if not isinstance(a, Tensor):
+        base, exponent = operands(a, b)
+        return R["rpow"](b, params=(a,), arrays=(exponent,))
+    if isinstance(b, Tensor):
+        return binary(R["pow_tensor"], a, b)
+    if a.dtype.category != FLOATING and isinstance(b, int) and b < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    base, exponent = operands(a, b)
+    return R["pow_scalar"](a, params=(exponent,), arrays=(base,))  # a Python exponent is no graph input
+
+
+@op("remainder", rules=dict(
+    remainder=Rule("RemainderBackward0", np.remainder, lambda g, out, a, b: g,
+                   lambda g, out, a, b: -g * const(np.floor_divide(a._data, b._data)), formulas=("1", "-floor(a / b)")),
+    remainder_scalar=Rule("RemainderBackward0", np.remainder, lambda g, out, a, b: g, save=None, formulas=("1",))))
+def remainder(a, b):
+    if not isinstance(b, Tensor):
+        base, divisor = operands(a, b)
+        return R["remainder_scalar"](a, params=(divisor,), arrays=(base,))
+    return binary(R["remainder"], a, b)
+
+
+@op("floor_divide")
+def floor_divide(a, b):
+    x, y = operands(a, b)
+    return no_grad_result(np.floor_divide(x, y))
+
+
+def _tensors_only(name, a, b):
+    for position, (label, x) in enumerate((("input", a), ("other", b)), 1):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"{name}(): argument '{label}' (position {position}) must be Tensor, not "
+                            f"{type(x).__name__}")
+
+
+def _extremum_rule(name, wins):
+    """maximum/minimum: the gradient goes to the winner, split evenly on a tie."""
+    return Rule(name, np.maximum if wins is np.greater else np.minimum,
+                lambda g, out, a, b: g * mask(wins(a._data, b._data) + 0.5 * (a._data == b._data), g),
+                lambda g, out, a, b: g * mask(wins(b._data, a._data) + 0.5 * (a._data == b._data), g),
+                formulas=tuple(f"1 if {x} {'>' if wins is np.greater else '<'} {y} else 0.5 if a == b else 0"
+                               for x, y in (("a", "b"), ("b", "a"))))
+
+
+@op("maximum", tensors=2, rules=dict(maximum=_extremum_rule("MaximumBackward0", np.greater)))
+def maximum(a, b):
+    _tensors_only("maximum", a, b)
+    return binary(R["maximum"], a, b)
+
+
+@op("minimum", tensors=2, rules=dict(minimum=_extremum_rule("MinimumBackward0", np.less)))
+def minimum(a, b):
+    _tensors_only("minimum", a, b)
+    return binary(R["minimum"], a, b)
+
+
+def _atan2_vjp(g, out, a, b, of):
+    recip = (a * a + b * b).reciprocal()
+    return g * b * recip if of == "a" else g * -a * recip
+
+
+@op("atan2", "arctan2", tensors=2, rules=dict(atan2=Rule(
+    "Atan2Backward0", np.arctan2, lambda g, out, a, b: _atan2_vjp(g, out, a, b, "a"),
+    lambda g, out, a, b: _atan2_vjp(g, out, a, b, "b"), formulas=("b / (a**2 + b**2)", "-a / (a**2 + b**2)"))))
+def atan2(a, b):
+    _tensors_only("atan2", a, b)
+    return binary(R["atan2"], a, b, floating=True)
+
+
+@op("hypot", tensors=2, rules=dict(hypot=Rule(
+    "HypotBackward0", np.hypot, lambda g, out, a, b: g * a / out, lambda g, out, a, b: g * b / out, save="both",
+    formulas=("a / hypot(a, b) = a / out", "b / hypot(a, b) = b / out"))))
+def hypot(a, b):
+    _tensors_only("hypot", a, b)
+    return binary(R["hypot"], a, b, floating=True)
+
+
+@op("where", method=False, rules=dict(where=Rule(
+    "WhereBackward0", lambda a, b, cond: np.where(cond, a, b),
+    lambda g, out, a, b, cond: where(const(cond), g, 0.), lambda g, out, a, b, cond: where(const(cond), 0., g),
+    save=None, formulas=("1 where cond else 0", "0 where cond else 1"), saved_names=("self", "other", "condition"))))
+def where(condition, a, b):
+    cond = condition._data.astype(bool) if isinstance(condition, Tensor) else np.asarray(condition, bool)
+    if not isinstance(a, Tensor):
+        a = _scalar_like(a, b)
+    if not isinstance(b, Tensor):
+        b = _scalar_like(b, a)
+    arrays = operands(a, b)
+    try:
+        np.broadcast_shapes(cond.shape, arrays[0].shape, arrays[1].shape)
+    except ValueError:
+        raise broadcast_error(cond, np.broadcast(*arrays)) from None
+    return R["where"](a, b, params=(cond,), arrays=arrays)
+
+
+def _scalar_like(value, other):
+    dt = other.dtype if isinstance(other, Tensor) and not isinstance(value, float) or (
+        isinstance(other, Tensor) and other.dtype.is_floating_point) else dtypes.scalar_dtype(value)
+    return _make(np.asarray(value, dt.np))
+
+
+# ---- comparisons and logical operators: no gradient ------------------------------------------------------------
+
+def _compare(ufunc):
+    def compare(a, b):
+        x, y = operands(a, b)
+        try:
+            return _make(ufunc(x, y))
+        except ValueError:
+            raise broadcast_error(x, y) from None
+    return compare
+
+
+eq, ne, lt, le, gt, ge = (op(name)(_compare(ufunc)) for name, ufunc in (
+    ("eq", np.equal), ("ne", np.not_equal), ("lt", np.less), ("le", np.less_equal), ("gt", np.greater),
+    ("ge", np.greater_equal)))
+logical_and, logical_or, logical_xor = map(_compare, (np.logical_and, np.logical_or, np.logical_xor))

@@ -1,0 +1,159 @@
+"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer, addmm; torch.linalg.solve."""
+
+import numpy as np
+
+from ..rules import R, Rule, op, rule
+from .shared import binary, operands
+
+rule("squeeze_matmul", Rule("SqueezeBackward4", lambda a, dim: np.squeeze(a, dim), lambda g, out, a, dim: g.unsqueeze(dim),
+                            save=None, view=True, formulas=("grad.unsqueeze(dim)",)))
+rule("bmm", Rule("BmmBackward0", np.matmul, lambda g, out, a, b: g @ b.transpose(-1, -2),
+                 lambda g, out, a, b: a.transpose(-1, -2) @ g, reads=((1,), (0,)),
+                 formulas=("grad @ b.mT", "a.mT @ grad"), saved_names=("self", "mat2")))
+
+
+@op("matmul")
+def matmul(a, b):
+    if a.ndim == 0 or b.ndim == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D")
+    if a.ndim == 1 and b.ndim == 1:
+        return dot(a, b)
+    if a.ndim == 2 and b.ndim == 1:
+        return mv(a, b)
+    if a.ndim == 2 and b.ndim == 2:
+        return mm(a, b)
+    if a.ndim == 1 and b.ndim == 2:  # a row vector: torch unsqueezes it, multiplies, and squeezes the row away
+        return R["squeeze_matmul"](mm(a.unsqueeze(0), b), params=(0,))
+    if a.ndim == 1:  # vector @ batch = batch^T @ vector
+        return matmul(b.transpose(-1, -2), a)
+    if b.ndim == 1:  # batch @ vector: torch folds the batch into one mv
+        if a.shape[-1] != b.shape[0]:
+            raise RuntimeError(f"size mismatch, got input ({int(np.prod(a.shape[:-1]))}), mat "
+                               f"({int(np.prod(a.shape[:-1]))}x{a.shape[-1]}), vec ({b.shape[0]})")
+        return R["unsafe_view"](mv(a.reshape(-1, a.shape[-1]), b), params=(tuple(a.shape[:-1]),))
+    if b.ndim == 2:  # batch @ matrix: torch folds the batch into one mm
+        lead = a.shape[:-1]
+        if a.shape[-1] != b.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({int(np.prod(lead))}x{a.shape[-1]} and "
+                               f"{b.shape[0]}x{b.shape[1]})")
+        return R["unsafe_view"](mm(a.reshape(-1, a.shape[-1]), b), params=(tuple(lead) + (b.shape[1],),))
+    x, y = operands(a, b)
+    try:
+        return R["bmm"](a, b, arrays=(x, y))
+    except ValueError:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{a.shape[0]}, {a.shape[-1]}] but got: [{b.shape[0]}, {b.shape[-2]}].") from None
+
+
+def _same_dtype(a, b):
+    if a.dtype is not b.dtype:  # torch's matrix products do not promote
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {a.dtype.c_name} != {b.dtype.c_name}")
+
+
+@op("mm", rules=dict(mm=Rule("MmBackward0", np.matmul, lambda g, out, a, b: g.mm(b.t()), lambda g, out, a, b: a.t().mm(g),
+                             reads=((1,), (0,)), formulas=("grad @ b.T", "a.T @ grad"), saved_names=("self", "mat2"))))
+def mm(a, b):
+    if a.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    if b.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    _same_dtype(a, b)
+    if a.shape[1] != b.shape[0]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
+                           f"{b.shape[0]}x{b.shape[1]})")
+    return binary(R["mm"], a, b)
+
+
+@op("mv", rules=dict(mv=Rule("MvBackward0", np.matmul, lambda g, out, a, b: g.unsqueeze(1) * b,
+                             lambda g, out, a, b: a.t().mv(g), reads=((1,), (0,)),
+                             formulas=("outer(grad, b)", "a.T @ grad"), saved_names=("self", "vec"))))
+def mv(a, b):
+    if a.ndim != 2 or b.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.ndim}, {b.ndim}")
+    if a.shape[1] != b.shape[0]:
+        raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), vec ({b.shape[0]})")
+    _same_dtype(a, b)
+    return binary(R["mv"], a, b)
+
+
+@op("dot", rules=dict(dot=Rule("DotBackward0", np.dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a,
+                               reads=((1,), (0,)), formulas=("b", "a"), saved_names=("self", "tensor"))))
+def dot(a, b):
+    if a.ndim != 1 or b.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a.ndim}D and {b.ndim}D tensors")
+    if a.shape[0] != b.shape[0]:
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{a.shape[0]}] and src [{b.shape[0]}] to have "
+                           f"the same number of elements, but got {a.shape[0]} and {b.shape[0]} elements respectively")
+    if a.dtype is not b.dtype:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {a.dtype.legacy_name[:-6]} and "
+                           f"{b.dtype.legacy_name[:-6]}")
+    return binary(R["dot"], a, b)
+
+
+@op("outer")
+def outer(a, b):
+    return a.unsqueeze(1) * b  # torch records outer as a broadcast multiply (MulBackward0)
+
+
+@op("addmm", rules=dict(addmm=Rule(
+    "AddmmBackward0", lambda a, b, c, beta, alpha: a * beta + (b @ c) * alpha if (beta, alpha) != (1, 1) else a + b @ c,
+    lambda g, out, a, b, c, beta, alpha: g * beta if beta != 1 else g,
+    lambda g, out, a, b, c, beta, alpha: g.mm(c.t()) * alpha if alpha != 1 else g.mm(c.t()),
+    lambda g, out, a, b, c, beta, alpha: b.t().mm(g) * alpha if alpha != 1 else b.t().mm(g),
+    reads=((), (2,), (1,)), formulas=("beta", "alpha * grad @ c.T", "alpha * b.T @ grad"),
+    saved_names=("self", "mat1", "mat2", "beta", "alpha"))))
+def addmm(input, mat1, mat2, beta=1, alpha=1):
+    """beta * input + alpha * (mat1 @ mat2), one node (nn.functional.linear records it)."""
+    mm(mat1, mat2)  # torch's checks and messages for the product (the value is recomputed in the rule)
+    arrays = (input._data, mat1._data, mat2._data)
+    try:
+        return R["addmm"](input, mat1, mat2, params=(beta, alpha), arrays=arrays)
+    except ValueError:
+        raise RuntimeError(f"The expanded size of the tensor ({mat2.shape[1]}) must match the existing size "
+                           f"({input.shape[-1]}) at non-singleton dimension 1.") from None
+
+
+class LinAlgError(RuntimeError):
+    """torch.linalg.LinAlgError (torch._C._LinAlgError): a singular matrix, for example."""
+
+
+LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
+
+
+def _solve_forward(a, b, vector, left):
+    try:
+        if vector:
+            return np.linalg.solve(a, b[..., None])[..., 0]
+        if left:
+            return np.linalg.solve(a, b)
+        return np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)).swapaxes(-1, -2)
+    except np.linalg.LinAlgError:
+        raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix is singular.") from None
+
+
+def _solve_grad_b(g, a, vector, left):
+    """The gradient of B: g solved against A^T from the same side, itself recorded (second derivatives work)."""
+    if vector:  # as torch's formula: the vectors as one-column matrices, and back
+        return R["solve"](a.transpose(-1, -2), g.unsqueeze(-1), params=(False, left)).squeeze(-1)
+    return R["solve"](a.transpose(-1, -2), g, params=(False, left))
+
+
+def _solve_grad_a(g, out, a, vector, left):
+    gb = _solve_grad_b(g, a, vector, left)
+    if vector:
+        return -(gb.unsqueeze(-1) * out.unsqueeze(-2))
+    return -(gb @ out.transpose(-1, -2)) if left else -(out.transpose(-1, -2) @ gb)
+
+
+@op("solve", method=False, namespaces=("torch.linalg",), tensors=2, rules=dict(solve=Rule(
+    "LinalgSolveExBackward0", _solve_forward,
+    lambda g, out, a, b, vector, left: _solve_grad_a(g, out, a, vector, left),
+    lambda g, out, a, b, vector, left: _solve_grad_b(g, a, vector, left), save="both", reads=((0,), (0,)),
+    formulas=("-solve(a.T, grad) @ out.T", "solve(a.T, grad)"), saved_names=("A", "B", "vector", "left"))))
+def solve(A, B, left=True):
+    """torch.linalg.solve: X with A @ X = B (left=False: X @ A = B); B a vector or matrices, batched as A."""
+    if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.solve: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1]} matrices")
+    vector = left and (B.ndim == 1 or B.ndim == A.ndim - 1 and B.shape == A.shape[:-1])  # B: (batches of) vectors
+    return binary(R["solve"], A, B, vector, left, floating=True)

@@ -1,0 +1,201 @@
+"""Elementwise functions of one tensor: exp, log, the trigonometric and hyperbolic families, erf, activations,
+abs, rounding, clamp."""
+
+import math
+
+import numpy as np
+
+from .. import dtypes
+from ..rules import R, Rule, float_array, op, rule, unary
+from ..tensor import Tensor
+from .shared import cast, clone_without_history, mask, zeros_like_constant
+
+exp = unary("exp", Rule("ExpBackward0", np.exp, lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
+log = unary("log", Rule("LogBackward0", np.log, lambda g, out, a: g / a, formulas=("1 / a",)))
+log1p = unary("log1p", Rule("Log1PBackward0", np.log1p, lambda g, out, a: g / (a + 1), formulas=("1 / (1 + a)",)))
+sin = unary("sin", Rule("SinBackward0", np.sin, lambda g, out, a: g * cos(a), formulas=("cos(a)",)))
+cos = unary("cos", Rule("CosBackward0", np.cos, lambda g, out, a: -g * sin(a), formulas=("-sin(a)",)))
+tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * (out ** 2 + 1), save="output",
+                        formulas=("1 + tan(a)**2 = 1 + out**2",)))
+tanh = unary("tanh", Rule("TanhBackward0", np.tanh, lambda g, out, a: g * (1 - out ** 2), save="output",
+                          formulas=("1 - tanh(a)**2 = 1 - out**2",)), namespaces=("torch", "torch.nn.functional"))
+sqrt = unary("sqrt", Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / (2 * out), save="output",
+                          formulas=("1 / (2 * sqrt(a)) = 1 / (2 * out)",)))
+
+
+def _sigmoid(a):
+    # exp of a negative number only, so large |a| never overflows
+    e = np.exp(-np.abs(a))
+    return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
+
+
+sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: g * out * (1 - out), save="output",
+                                formulas=("sigmoid(a) * (1 - sigmoid(a)) = out * (1 - out)",)),
+                namespaces=("torch", "torch.nn.functional"))
+
+
+@op("reciprocal", rules=dict(reciprocal=Rule("ReciprocalBackward0", np.reciprocal, lambda g, out, a: -g * out * out,
+                                             save="output", formulas=("-1 / a**2 = -out**2",))))
+def reciprocal(x):
+    return R["reciprocal"](x, arrays=(float_array(x),))
+
+
+@op("neg", "negative", rules=dict(neg=Rule("NegBackward0", np.negative, lambda g, out, a: -g, save=None,
+                                           formulas=("-1",))))
+def neg(x):
+    return R["neg"](x)
+
+
+@op("abs", "absolute", method=("abs",),
+    rules=dict(abs=Rule("AbsBackward0", np.abs, lambda g, out, a: g * sign(a), formulas=("sign(a)",))))
+def abs(x):
+    return R["abs"](x)
+
+
+@op("sign", rules=dict(sign=Rule("SignBackward0", np.sign, lambda g, out, a: g * 0, save=None, formulas=("0",))))
+def sign(x):
+    return R["sign"](x)
+
+
+rule("threshold_backward", Rule("ThresholdBackwardBackward0", lambda g, out: g * (out > 0),
+                                lambda gg, _, g, out: R["threshold_backward"](gg, out), lambda gg, _, g, out: gg * 0,
+                                reads=((1,), ()), formulas=("1 if out > 0 else 0", "0")))
+
+
+@op("relu", namespaces=("torch", "torch.nn.functional"),
+    rules=dict(relu=Rule("ReluBackward0", lambda a: np.maximum(a, 0), lambda g, out, a: R["threshold_backward"](g, out),
+                         save="output", formulas=("1 if a > 0 else 0",))))
+def relu(x):
+    return R["relu"](x)
+
+
+# ---- inverse trigonometric and hyperbolic functions, logarithms, exponentials, erf (issue 11) --------------------
+
+LN2, LN10, TWO_OVER_SQRT_PI = math.log(2.0), math.log(10.0), 2.0 / math.sqrt(math.pi)
+
+# x * c for a number c, as torch's backward formulas record it (MulBackward1; a script's x * 2 is MulBackward0)
+rule("mul_scalar", Rule("MulBackward1", np.multiply, lambda g, out, a, c: g * c, save=None, formulas=("c",)))
+
+atan = unary("atan", Rule("AtanBackward0", np.arctan, lambda g, out, a: g / (a * a + 1), formulas=("1 / (1 + a**2)",)),
+             aliases=("arctan",))
+asin = unary("asin", Rule("AsinBackward0", np.arcsin, lambda g, out, a: g * (1 - a * a) ** -0.5,
+                          formulas=("1 / sqrt(1 - a**2)",)), aliases=("arcsin",))
+acos = unary("acos", Rule("AcosBackward0", np.arccos, lambda g, out, a: g * -((1 - a * a) ** -0.5),
+                          formulas=("-1 / sqrt(1 - a**2)",)), aliases=("arccos",))
+sinh = unary("sinh", Rule("SinhBackward0", np.sinh, lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
+cosh = unary("cosh", Rule("CoshBackward0", np.cosh, lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
+asinh = unary("asinh", Rule("AsinhBackward0", np.arcsinh, lambda g, out, a: g * (a * a + 1) ** -0.5,
+                            formulas=("1 / sqrt(a**2 + 1)",)), aliases=("arcsinh",))
+acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * (a * a - 1) ** -0.5,
+                            formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
+atanh = unary("atanh", Rule("AtanhBackward0", np.arctanh, lambda g, out, a: g / (1 - a * a),
+                            formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
+log10 = unary("log10", Rule("Log10Backward0", np.log10, lambda g, out, a: g / (a * LN10), formulas=("1 / (a * ln(10))",)))
+log2 = unary("log2", Rule("Log2Backward0", np.log2, lambda g, out, a: g / (a * LN2), formulas=("1 / (a * ln(2))",)))
+exp2 = unary("exp2", Rule("Exp2Backward0", np.exp2, lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
+                          save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
+expm1 = unary("expm1", Rule("Expm1Backward0", np.expm1, lambda g, out, a: g * (out + 1), save="output",
+                            formulas=("exp(a) = out + 1",)))
+
+
+def _elementwise(scalar_function):
+    """A NumPy forward from a function of one Python float (NumPy has no erf), computed in float64."""
+    vectorized = np.vectorize(scalar_function, otypes=[np.float64])
+    return lambda a: vectorized(a).astype(a.dtype, copy=False)
+
+
+erf = unary("erf", Rule("ErfBackward0", _elementwise(math.erf), lambda g, out, a: g * (exp(-a * a) * TWO_OVER_SQRT_PI),
+                        formulas=("2 / sqrt(pi) * exp(-a**2)",)))
+erfc = unary("erfc", Rule("ErfcBackward0", _elementwise(math.erfc),
+                          lambda g, out, a: g * (exp(-a * a) * -TWO_OVER_SQRT_PI), formulas=("-2 / sqrt(pi) * exp(-a**2)",)))
+
+
+def _sinc_backward(g, out, a):
+    pi_a = a * math.pi
+    return R["where"](0., g * ((pi_a * cos(pi_a) - sin(pi_a)) / (pi_a * a)), params=(a._data == 0,))  # as torch: WhereBackward0
+
+
+sinc = unary("sinc", Rule("SincBackward0", np.sinc, _sinc_backward,
+                          formulas=("(cos(pi * a) * pi * a - sin(pi * a)) / (pi * a**2), 0 at a = 0",)))
+
+
+# ---- rounding: a zero gradient (frac: one) --------------------------------------------------------------------------
+
+def _no_gradient(g, out, a, *params):
+    return zeros_like_constant(g)
+
+
+def _rounding(name, grad_fn, forward):
+    """floor, ceil, trunc: integer tensors come back as they are (a copy), as in torch."""
+    @op(name, rules={name: Rule(grad_fn, forward, _no_gradient, save=None, formulas=("0",))})
+    def function(x):
+        if not x.dtype.is_floating_point:
+            return clone_without_history(x)
+        return R[name](x)
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+floor = _rounding("floor", "FloorBackward0", np.floor)
+ceil = _rounding("ceil", "CeilBackward0", np.ceil)
+trunc = _rounding("trunc", "TruncBackward0", np.trunc)
+
+
+@op("round", rules=dict(
+    round=Rule("RoundBackward0", np.round, _no_gradient, save=None, formulas=("0",)),
+    round_decimals=Rule("RoundBackward1", np.round, _no_gradient, save=None, formulas=("0",),
+                        saved_names=("self", "decimals"))))
+def round(x, *, decimals=None):
+    if not x.dtype.is_floating_point:
+        return clone_without_history(x)
+    if decimals is None:
+        return R["round"](x)
+    return R["round_decimals"](x, params=(int(decimals),))
+
+
+@op("frac", rules=dict(frac=Rule("FracBackward0", lambda a: a - np.trunc(a), lambda g, out, a: g, save=None,
+                                 formulas=("1",))))
+def frac(x):
+    return R["frac"](x)
+
+
+# ---- clamp ----------------------------------------------------------------------------------------------------
+
+def _within(a, lo, hi):
+    """Where clamp passes the gradient: inside the bounds, bounds included."""
+    inside = np.ones(a.shape, bool)
+    if lo is not None:
+        inside &= a >= lo
+    if hi is not None:
+        inside &= a <= hi
+    return inside
+
+
+def _clamp_rule(name):
+    return Rule(name, lambda a, lo, hi: np.clip(a, lo, hi), lambda g, out, a, lo, hi: g * mask(_within(a._data, lo, hi), g),
+                formulas=("1 if lo <= a <= hi else 0",), saved_names=("self", "min", "max"))
+
+
+@op("clamp", "clip", rules=dict(clamp=_clamp_rule("ClampBackward1"),
+                                clamp_tensor=_clamp_rule("ClampBackward0")))  # Tensor bounds (constants here)
+def clamp(x, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    rule = R["clamp_tensor" if isinstance(min, Tensor) or isinstance(max, Tensor) else "clamp"]
+    lo, hi = (v._data if isinstance(v, Tensor) else v for v in (min, max))
+    dt = dtypes.result_type(x, *[v for v in (min, max) if v is not None])
+    return rule(x, params=(lo, hi), arrays=(cast(x, dt),))
+
+
+@op("clamp_min", namespaces=(), rules=dict(clamp_min=Rule(
+    "ClampMinBackward0", np.maximum, lambda g, out, a, lo: g * mask(a._data >= lo, g), formulas=("1 if a >= lo else 0",),
+    saved_names=("self", "min"))))
+def clamp_min(x, min):
+    return R["clamp_min"](x, params=(min._data if isinstance(min, Tensor) else min,))
+
+
+@op("clamp_max", namespaces=(), rules=dict(clamp_max=Rule(
+    "ClampMaxBackward0", np.minimum, lambda g, out, a, hi: g * mask(a._data <= hi, g), formulas=("1 if a <= hi else 0",),
+    saved_names=("self", "max"))))
+def clamp_max(x, max):
+    return R["clamp_max"](x, params=(max._data if isinstance(max, Tensor) else max,))

@@ -1,0 +1,262 @@
+"""Reductions: sum, mean, prod, max/min (overall, along a dim, or elementwise with another tensor), argmax,
+norm, softmax and log_softmax, any/all. `dim` reaches a rule as None (all elements) or a sorted tuple."""
+
+import collections
+import math
+
+import numpy as np
+
+from .. import dtypes
+from ..rules import R, Rule, float_array, op, rule
+from ..tensor import Tensor, _make
+from .arithmetic import maximum, minimum
+from .pointwise import abs, exp, sign
+from .shared import const, count, dims, mask, restore_dims
+
+
+@op("sum", rules=dict(
+    sum=Rule("SumBackward0", lambda a, dim, keepdim, dt: a.sum(dtype=dt),
+             lambda g, out, a, dim, keepdim, dt: g.expand(a.shape), save=None, formulas=("ones(a.shape)",)),
+    sum_dim=Rule("SumBackward1", lambda a, dim, keepdim, dt: a.sum(dim, keepdims=keepdim, dtype=dt),
+                 lambda g, out, a, dim, keepdim, dt: restore_dims(g, a.shape, dim, keepdim).expand(a.shape), save=None,
+                 formulas=("ones(a.shape): grad repeated along dim",))))
+def sum(x, dim=None, keepdim=False, dtype=None):
+    dt = dtypes.to_dtype(dtype).np if dtype is not None else (None if x.dtype.is_floating_point else np.int64)
+    reduced = dims(x, dim)
+    if reduced is None:
+        return R["sum"](x, params=(None, False, dt))
+    return R["sum_dim"](x, params=(reduced, keepdim, dt))
+
+
+@op("mean", rules=dict(
+    mean=Rule("MeanBackward0", lambda a, dim, keepdim: a.mean(),
+              lambda g, out, a, dim, keepdim: g.expand(a.shape) / count(a.shape, None), save=None,
+              formulas=("ones(a.shape) / a.numel()",)),
+    mean_dim=Rule("MeanBackward1", lambda a, dim, keepdim: a.mean(dim, keepdims=keepdim),
+                  lambda g, out, a, dim, keepdim: restore_dims(g, a.shape, dim, keepdim).expand(a.shape) / count(a.shape, dim),
+                  save=None, formulas=("ones(a.shape) / (size of dim): grad repeated along dim",))))
+def mean(x, dim=None, keepdim=False, dtype=None):
+    if dtype is not None:
+        x = x.to(dtype)
+    if not x.dtype.is_floating_point:
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating point or "
+                           f"complex dtype. Got: {x.dtype.legacy_name[:-len('Tensor')]}")
+    reduced = dims(x, dim)
+    if reduced is None:
+        return R["mean"](x, params=(None, False))
+    return R["mean_dim"](x, params=(reduced, keepdim))
+
+
+def _prod_others(a, out, dim, keepdim):
+    """d prod / d a_i: the product of the other elements (out / a_i unless a has zeros)."""
+    if not (a._data == 0).any():
+        return restore_dims(out, a.shape, dim, keepdim) / a
+    axis = dim[0] if dim is not None else None
+    data = a._data.reshape(-1) if axis is None else np.moveaxis(a._data, axis, -1)
+    ones = np.ones_like(data[..., :1])
+    left = np.cumprod(np.concatenate([ones, data[..., :-1]], -1), -1)
+    right = np.cumprod(np.concatenate([ones, data[..., :0:-1]], -1), -1)[..., ::-1]
+    others = left * right
+    return const(others.reshape(a.shape) if axis is None else np.moveaxis(others, -1, axis))
+
+
+@op("prod", rules=dict(
+    prod=Rule("ProdBackward0", lambda a, dim, keepdim: a.prod(),
+              lambda g, out, a, dim, keepdim: g * _prod_others(a, out, None, False), save="both",
+              formulas=("prod(a) / a = the product of the other elements",)),
+    prod_dim=Rule("ProdBackward1", lambda a, dim, keepdim: a.prod(dim, keepdims=keepdim),
+                  lambda g, out, a, dim, keepdim: restore_dims(g, a.shape, dim, keepdim) * _prod_others(a, out, dim, keepdim),
+                  save="both", formulas=("out / a = the product of the other elements along dim",))))
+def prod(x, dim=None, keepdim=False, dtype=None):
+    if not x.dtype.is_floating_point:
+        x = x.to(dtype or dtypes.int64)
+    if dim is None:
+        return R["prod"](x, params=(None, False))
+    return R["prod_dim"](x, params=(dims(x, dim), keepdim))
+
+
+# ---- max and min ------------------------------------------------------------------------------------------------
+
+_return_types = {}
+
+
+def return_type(name, fields=("values", "indices")):
+    """torch.return_types.NAME: a named tuple printed as torch prints it."""
+    cls = _return_types.get(name)
+    if cls is None:
+        from ..printing import return_types_repr
+        cls = collections.namedtuple(name, fields)
+        cls.__module__ = "torch.return_types"
+        cls.__repr__ = lambda self: return_types_repr(name, [(f, repr(v)) for f, v in zip(fields, self)])
+        _return_types[name] = cls
+    return cls
+
+
+def _even_split(g, a, out):
+    ties = a._data == out._data
+    return g * _make((ties / ties.sum()).astype(a._data.dtype))
+
+
+def _take(a, idx, dim, keepdim):
+    values = np.take_along_axis(a, idx, dim)
+    return values if keepdim else values.squeeze(dim)
+
+
+def _scatter_to(g, shape, idx, dim, keepdim):
+    if not shape:  # max/min over dim 0 of a 0-d tensor: the forward ran on a (1,) copy, the one element is picked
+        return g.reshape(())
+    hit = np.arange(shape[dim]).reshape((-1,) + (1,) * (len(shape) - dim - 1)) == idx
+    return (g if keepdim else g.unsqueeze(dim)) * mask(hit, g)
+
+
+def _overall_rule(name, forward):
+    return Rule(name, forward, lambda g, out, a: _even_split(g, a, out), save="both",
+                formulas=("1 where a == out (shared evenly between ties) else 0",))
+
+
+def _along_dim_rule(name):
+    """max/min along a dim: the forward takes the values at precomputed indices; the vjp routes g back there."""
+    return Rule(name, lambda a, idx, dim, keepdim: _take(a, idx, dim, keepdim),
+                lambda g, out, a, idx, dim, keepdim: _scatter_to(g, a.shape, idx, dim, keepdim), save=None,
+                formulas=("1 at the index picked along dim else 0",), saved_names=("self", "indices", "dim", "keepdim"))
+
+
+def _extremum(name, x, dim, keepdim, other):
+    if isinstance(dim, Tensor) and other is None:
+        dim, other = None, dim
+    if other is not None:
+        return (maximum if name == "max" else minimum)(x, other)
+    if dim is None:
+        if x.numel() == 0:
+            raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
+                               "Specify the reduction dim with the 'dim' argument.")
+        return R["amax_all" if name == "max" else "amin_all"](x)
+    d = x._dim(dim)
+    data = x._data if x.ndim else x._data.reshape(1)
+    idx = np.expand_dims((np.argmax if name == "max" else np.argmin)(data, d), d)
+    values = R[f"{name}_dim"](x, params=(idx, d, keepdim or not x.ndim), arrays=(data,))
+    if not x.ndim:
+        values = values.reshape(())
+    indices = _make(idx if keepdim and x.ndim else idx.squeeze(d).reshape(np.shape(idx.squeeze(d))))
+    return return_type(name)(values, indices)
+
+
+@op("max", rules=dict(amax_all=_overall_rule("MaxBackward1", np.max), max_dim=_along_dim_rule("MaxBackward0")))
+def max(x, dim=None, keepdim=False, other=None):
+    return _extremum("max", x, dim, keepdim, other)
+
+
+@op("min", rules=dict(amin_all=_overall_rule("MinBackward1", np.min), min_dim=_along_dim_rule("MinBackward0")))
+def min(x, dim=None, keepdim=False, other=None):
+    return _extremum("min", x, dim, keepdim, other)
+
+
+def _arg(fn, x, dim, keepdim):
+    if dim is None:
+        out = fn(x._data)
+        return _make(np.asarray(out).reshape((1,) * x.ndim) if keepdim else np.asarray(out))
+    d = x._dim(dim)
+    return _make(np.asarray(fn(x._data, d, keepdims=keepdim)) if x.ndim else np.asarray(0))
+
+
+@op("argmax")
+def argmax(x, dim=None, keepdim=False):
+    return _arg(np.argmax, x, dim, keepdim)
+
+
+@op("argmin")
+def argmin(x, dim=None, keepdim=False):
+    return _arg(np.argmin, x, dim, keepdim)
+
+
+@op("any", namespaces=())
+def any(x, dim=None, keepdim=False):
+    return _make(np.asarray(np.any(x._data, axis=dims(x, dim), keepdims=keepdim)))
+
+
+@op("all", namespaces=())
+def all(x, dim=None, keepdim=False):
+    return _make(np.asarray(np.all(x._data, axis=dims(x, dim), keepdims=keepdim)))
+
+
+@op("count_nonzero", namespaces=())
+def count_nonzero(x, dim=None):
+    return _make(np.asarray(np.count_nonzero(x._data, axis=dims(x, dim)), np.int64))
+
+
+# ---- norm ---------------------------------------------------------------------------------------------------------
+
+def _norm_forward(a, p, dim, keepdim):
+    m = np.abs(a)
+    if p == 2:
+        return np.sqrt((m * m).sum(dim, keepdims=keepdim))
+    if p == 1:
+        return m.sum(dim, keepdims=keepdim)
+    if p == math.inf:
+        return m.max(dim, keepdims=keepdim)
+    return (m ** p).sum(dim, keepdims=keepdim) ** (1 / p)
+
+
+def _norm_backward(g, out, a, p, dim, keepdim):
+    g, out = restore_dims(g, a.shape, dim, keepdim), restore_dims(out, a.shape, dim, keepdim)
+    zero = mask(out._data == 0, out)
+    safe = out + zero  # the gradient at a zero norm is 0, as in torch, without dividing by zero
+    if p == 1:
+        return g * sign(a)
+    if p == 2:
+        return g * a / safe * (1 - zero)
+    if p == math.inf:
+        return g * sign(a) * mask(np.abs(a._data) == out._data, a) * (1 - zero)
+    return g * a * abs(a) ** (p - 2) / safe ** (p - 1) * (1 - zero)
+
+
+@op("norm", rules=dict(norm=Rule(
+    "LinalgVectorNormBackward0", _norm_forward, _norm_backward, save="both",
+    formulas=("sign(a) * abs(a)**(p - 1) / out**(p - 1)  (p = 2: a / out)",),
+    saved_names=("self", "ord", "dim", "keepdim"))))
+def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
+    p = 2 if p in ("fro", None) else float(p) if p not in (math.inf, -math.inf) else p
+    if not x.dtype.is_floating_point:
+        raise RuntimeError(f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got "
+                           f"{x.dtype.legacy_name[:-len('Tensor')]}")
+    return R["norm"](x, params=(p, dims(x, dim), keepdim))
+
+
+# ---- softmax ------------------------------------------------------------------------------------------------------
+
+def _softmax(a, dim):
+    e = np.exp(a - a.max(dim, keepdims=True))
+    return e / e.sum(dim, keepdims=True)
+
+
+def _log_softmax(a, dim):
+    shifted = a - a.max(dim, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(dim, keepdims=True))
+
+
+rule("softmax_backward", Rule(
+    "SoftmaxBackwardDataBackward0", lambda g, out, dim: out * (g - (g * out).sum(dim, keepdims=True)),
+    lambda gg, _, g, out, dim: out * (gg - (gg * out).sum(dim, keepdim=True)),
+    lambda gg, _, g, out, dim: gg * (g - (g * out).sum(dim, keepdim=True)) - g * (gg * out).sum(dim, keepdim=True),
+    formulas=("b * (grad - (grad * b).sum(dim))", "grad * (a - (a * b).sum(dim)) - a * (grad * b).sum(dim)")))
+rule("log_softmax_backward", Rule(
+    "LogSoftmaxBackwardDataBackward0", lambda g, out, dim: g - np.exp(out) * g.sum(dim, keepdims=True),
+    lambda gg, _, g, out, dim: gg - (gg * exp(out)).sum(dim, keepdim=True),
+    lambda gg, _, g, out, dim: -gg * exp(out) * g.sum(dim, keepdim=True),
+    formulas=("grad - (grad * exp(b)).sum(dim)", "-grad * exp(b) * a.sum(dim)")))
+
+
+@op("softmax", namespaces=("torch", "torch.nn.functional"), rules=dict(softmax=Rule(
+    "SoftmaxBackward0", _softmax, lambda g, out, a, dim: R["softmax_backward"](g, out, params=(dim,)), save="output",
+    formulas=("out * (grad - (grad * out).sum(dim))",), saved_names=("self", "dim"))))
+def softmax(x, dim, dtype=None):
+    x = x.to(dtype) if dtype is not None else x
+    return R["softmax"](x, params=(x._dim(dim),), arrays=(float_array(x),))
+
+
+@op("log_softmax", namespaces=("torch", "torch.nn.functional"), rules=dict(log_softmax=Rule(
+    "LogSoftmaxBackward0", _log_softmax, lambda g, out, a, dim: R["log_softmax_backward"](g, out, params=(dim,)),
+    save="output", formulas=("grad - exp(out) * grad.sum(dim)",), saved_names=("self", "dim"))))
+def log_softmax(x, dim, dtype=None):
+    x = x.to(dtype) if dtype is not None else x
+    return R["log_softmax"](x, params=(x._dim(dim),), arrays=(float_array(x),))

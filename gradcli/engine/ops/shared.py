@@ -1,0 +1,103 @@
+"""What the op modules share: torch's argument handling (operands in the result dtype, dims, its broadcast
+error) and the constant tensors vjps build (masks, reduced dims put back)."""
+
+import builtins
+
+import numpy as np
+
+from .. import dtypes
+from ..tensor import Tensor, _make
+
+
+def shape_str(shape):
+    return "[" + ", ".join(map(str, shape)) + "]"
+
+
+def broadcast_error(a, b):
+    sa, sb = np.shape(a), np.shape(b)
+    n = builtins.max(len(sa), len(sb))
+    sa, sb = (1,) * (n - len(sa)) + tuple(sa), (1,) * (n - len(sb)) + tuple(sb)
+    for i in range(n - 1, -1, -1):
+        if sa[i] != sb[i] and 1 not in (sa[i], sb[i]):
+            return RuntimeError(f"The size of tensor a ({sa[i]}) must match the size of tensor b ({sb[i]}) "
+                                f"at non-singleton dimension {i}")
+    return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast")
+
+
+def operands(a, b, floating=False):
+    """Both operands' arrays in torch's result dtype (Python numbers stay weak, as NumPy 2 keeps them)."""
+    if type(a) is Tensor and a._data.dtype.kind == "f" and (type(b) is float or type(b) is int):
+        return a._data, b  # the common case first: a float tensor and a Python number, which stays weak
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        raise TypeError(f"expected a Tensor, got {type(a).__name__} and {type(b).__name__}")
+    if isinstance(b, Tensor) and isinstance(a, Tensor) and a._data.dtype == b._data.dtype:
+        dt_np = a._data.dtype
+        if floating and dt_np.kind != "f":
+            return a._data.astype(np.float32), b._data.astype(np.float32)
+        return a._data, b._data
+    dt = dtypes.result_type(a, b)
+    if floating and not dt.is_floating_point:
+        dt = dtypes.float32
+    return cast(a, dt), cast(b, dt)
+
+
+def cast(x, dt):
+    if isinstance(x, Tensor):
+        return x._data if x._data.dtype == dt.np else x._data.astype(dt.np)
+    if isinstance(x, (bool, int, float, np.number)):
+        return dt.np.type(x) if dt.category == dtypes.BOOL or not isinstance(x, float) or dt.is_floating_point else x
+    raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
+
+
+def binary(rule, a, b, *params, floating=False):
+    arrays = operands(a, b, floating)
+    try:
+        return rule(a, b, params=params, arrays=arrays)
+    except ValueError:
+        raise broadcast_error(*arrays) from None
+
+
+def no_grad_result(data):
+    return _make(np.asarray(data))
+
+
+def clone_without_history(x):
+    return _make(x._data.copy())
+
+
+def dims(x, dim):
+    """A reduction's dims: None (all), or a sorted tuple of non-negative dims."""
+    if dim is None:
+        return None
+    dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+    return tuple(sorted(x._dim(d) for d in dims)) if x.ndim else ()
+
+
+# ---- constants the vjps build -------------------------------------------------------------------------------
+
+def const(array):
+    return _make(np.asarray(array))
+
+
+def mask(cond, like):
+    """A constant float tensor from a boolean array, in the dtype of `like`."""
+    return _make(np.asarray(cond, dtype=like.dtype.np))
+
+
+def zeros_like_constant(g):
+    """The gradient of a piecewise constant function: zeros with no history, as torch's zeros_like(grad)."""
+    return _make(np.zeros_like(g._data))
+
+
+def restore_dims(g, shape, dim, keepdim):
+    """Put reduced dims back (as size 1) so g broadcasts against the input of a reduction."""
+    if dim is None:
+        return g.reshape((1,) * len(shape)) if len(shape) else g
+    if not keepdim:
+        for d in sorted(dim):
+            g = g.unsqueeze(d)
+    return g
+
+
+def count(shape, dim):
+    return int(np.prod([shape[d] for d in dim])) if dim is not None else int(np.prod(shape))

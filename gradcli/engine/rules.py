@@ -1,0 +1,198 @@
+"""Derivative rules, how an op application is recorded, and the registry every op is declared in.
+
+A Rule is one line of data, as in PyTorch's derivatives.yaml and HIPS autograd's defvjp:
+
+* ``grad_fn``: the node name users see (``MulBackward0``);
+* ``forward``: the function of NumPy arrays (and params) computing the result;
+* ``vjps``: one vector-Jacobian product per input, written with Tensor ops so that the backward pass is
+  itself recorded when create_graph=True (higher derivatives for free). A vjp is called as
+  ``vjp(grad, out, *inputs, *params)``; inputs the rule does not save arrive as Meta (shape, dtype).
+  Broadcasting is undone once, by the engine (autograd.py calls sum_to), never per rule;
+* ``formulas``: one short string per vjp, the local derivative d out / d input in the rule's terms, for
+  `gradcli explain`: inputs are ``a``, ``b``, ``c`` (in order), the result ``out``, params by the names the
+  vjps give them (``alpha``, ``dim``, ...). Where the Jacobian is not elementwise (matrix products, reductions
+  along dims, shape changes) the formula is the vector-Jacobian product written over ``grad``
+  (``grad @ b.T``). MulBackward0: ``("b", "a")``; ExpBackward0: ``("exp(a) = out",)``;
+* ``saved_names``: torch's names of the inputs, then of the params, as ``grad_fn._saved_<name>`` shows them
+  (``("self", "other")`` unless the rule says otherwise); the saved result is ``_saved_result``.
+
+Ops are declared in the modules of gradcli/engine/ops/, each with ONE registration: ``op(...)`` above
+its public function names its rules, its Tensor method, its torch namespace export and how many of its
+leading arguments are tensors; ``unary(...)`` does all that for an elementwise function of one tensor.
+"""
+
+import numpy as np
+
+from . import dtypes, grad_mode
+from .graph import node_class
+from .tensor import Tensor, _make
+
+_state = grad_mode.state
+
+R = {}                  # rule name -> Rule: the table, filled by the op modules as they are imported
+METHODS = {}            # Tensor attribute name -> function (operators and conversions: gradcli/engine/methods.py)
+EXPORTS = {"torch": {}, "torch.nn.functional": {}, "torch.linalg": {}}  # namespace -> {public name: function}
+_TENSOR_ARGUMENTS = {}  # public function -> how many of its leading arguments are tensors
+
+
+class Meta:
+    """What a vjp sees of an input the node did not save: its shape and dtype."""
+
+    __slots__ = ("shape", "np_dtype")
+
+    def __init__(self, shape, np_dtype):
+        self.shape = shape
+        self.np_dtype = np_dtype
+
+    @property
+    def dtype(self):
+        return dtypes.from_numpy(self.np_dtype)
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+
+class Rule:
+    __slots__ = ("grad_fn_name", "forward", "vjps", "formulas", "saved_names", "save_inputs", "save_output",
+                 "saves", "view", "variadic", "reads")
+
+    def __init__(self, grad_fn, forward, *vjps, formulas, save="inputs", view=False, variadic=False, reads=None,
+                 saved_names=("self", "other")):
+        self.grad_fn_name = grad_fn            # its Node class is made at the first record, not at import
+        self.forward = forward
+        self.vjps = vjps                       # one per input (variadic: one returning all the gradients)
+        self.formulas = formulas               # one local-derivative string per vjp (see the module docstring)
+        self.saved_names = saved_names
+        self.variadic = variadic
+        # Which inputs each vjp reads. As torch does, only inputs read by the vjp of an input that requires
+        # grad are saved: x * c saves c alone, so modifying x in place later does not break x * c's backward.
+        self.reads = reads
+        self.save_inputs = save in ("inputs", "both")
+        self.save_output = save in ("output", "both")
+        self.saves = self.save_inputs or self.save_output
+        self.view = view                       # the output shares storage (and version counter) with input 0
+
+    def saved_value(self, node, field):
+        """(found, value) of node's saved `field` under torch's name: 'result', or one of saved_names. A Python
+        number the op took as an operand comes back as torch saves it, a 0-d tensor (int64 or float64)."""
+        n_inputs = len(node.metas)
+        if field == "result":  # torch unpacks a saved output as a new tensor over the same data and node
+            out = node.output
+            if out is None:
+                return self.save_output, None
+            alias = _make(out._data, requires_grad=True, version_counter=out._version_counter)
+            alias.grad_fn = out.grad_fn
+            return True, alias
+        if field in self.saved_names[:n_inputs]:
+            value = node.inputs[self.saved_names.index(field)]
+            return self.save_inputs, value if value is None or type(value) is Tensor else _make(np.asarray(value))
+        if field in self.saved_names[n_inputs:]:
+            return True, node.params[self.saved_names.index(field) - n_inputs]
+        return False, None
+
+    def __call__(self, *inputs, params=(), arrays=None):
+        """Run the forward on arrays and, if any input requires grad, record a node."""
+        if arrays is None:
+            arrays = [x._data if type(x) is Tensor else x for x in inputs]
+        data = self.forward(*arrays, *params)
+        if self.view:
+            first = inputs[0]
+            out = _make(data, version_counter=first._version_counter, base=first._base if first._base is not None else first)
+        else:
+            out = _make(data)
+        if _state.enabled:
+            for x in inputs:
+                if type(x) is Tensor and x._requires_grad:
+                    _record(self, inputs, params, out)
+                    break
+        return out
+
+
+def _record(rule, inputs, params, out):
+    # One plain loop: this runs once per recorded op, so it is the engine's hottest path.
+    edges, metas = [], []
+    for x in inputs:
+        if type(x) is Tensor:
+            data = x._data
+            metas.append((data.shape, data.dtype))
+            fn = x.grad_fn
+            edges.append(fn if fn is not None else x._grad_accumulator() if x._requires_grad else None)
+        else:
+            metas.append(None)
+            edges.append(None)
+    if not rule.save_inputs:
+        saved = [None if m is not None else x for m, x in zip(metas, inputs)]
+    elif rule.reads is None:
+        saved = inputs
+    else:  # keep only the inputs read by the vjp of some input that requires grad
+        read = set()
+        for reads, edge in zip(rule.reads, edges):
+            if edge is not None:
+                read.update(reads)
+        saved = [x if i in read or metas[i] is None else None for i, x in enumerate(inputs)]
+    out.grad_fn = node_class(rule.grad_fn_name)(rule, edges, metas, saved, out if rule.save_output else None, params)
+    out._requires_grad = True
+
+
+def sum_to(g, shape):
+    """Undo broadcasting: sum g down to `shape` (differentiably, so create_graph keeps working)."""
+    if g.shape == shape:
+        return g
+    lead = g.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape) if n == 1 and g.shape[i + lead] != 1)
+    if dims:
+        g = g.sum(dims, keepdim=True)
+    return g.reshape(shape) if g.shape != shape else g
+
+
+# ---- the registry ---------------------------------------------------------------------------------------------
+
+def rule(name, new_rule):
+    """Add a rule to the table under `name` (rules used only inside other ops' backward or by the engine)."""
+    if name in R:
+        raise ValueError(f"rule {name!r} is registered twice")
+    R[name] = new_rule
+    return new_rule
+
+
+def op(*names, rules=None, method=True, namespaces=("torch",), tensors=1):
+    """Declare a public op, as a decorator of its function: its rules join the table, and the function becomes
+    Tensor.NAME (method=True; or only the names listed in `method`) and NAMESPACE.NAME for each name (the first
+    is its own, the others aliases), with `tensors` leading tensor arguments (the calculator turns numbers
+    given there into tensors)."""
+    for key, new_rule in (rules or {}).items():
+        rule(key, new_rule)
+
+    def register(function):
+        for name in (names if method is True else method or ()):
+            METHODS[name] = function
+        for namespace in namespaces:
+            for name in names:
+                EXPORTS[namespace][name] = function
+        _TENSOR_ARGUMENTS[function] = tensors
+        return function
+    return register
+
+
+def unary(name, new_rule, aliases=(), namespaces=("torch",)):
+    """Declare an elementwise op of one tensor computed in floating point (an integer input becomes float32):
+    its rule, public function, method and export (also under the aliases), in one call."""
+    @op(name, *aliases, rules={name: new_rule}, namespaces=namespaces)
+    def function(x):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+        return new_rule(x, arrays=(float_array(x),))
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+def float_array(x):
+    data = x._data
+    return data if data.dtype.kind == "f" else data.astype(np.float32)
+
+
+def tensor_arguments(function):
+    """How many leading arguments of a public engine function are tensors (None: not a tensor function).
+    The calculator turns plain numbers given there into tensors: `log(2)`, `atan2(x, 2)`."""
+    return _TENSOR_ARGUMENTS.get(function)
