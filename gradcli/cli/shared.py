@@ -67,6 +67,25 @@ def seconds_limit(value):
 # ---- errors ---------------------------------------------------------------------------------------------
 
 
+def report_command(report_name, summary):
+    """A calculator command whose report is gradcli.calc.<report_name>(problem): jacobian, hessian."""
+
+    def command(expr: Expr, at: At = None, wrt: Wrt = None, dtype: DTypeOption = DType.float64,
+                json: Json = False, deg: Degrees = False, each: Each = False) -> None:
+        from gradcli import calc
+        from gradcli.cli import output
+
+        def compute():
+            problem = calc.Problem(expr, at, wrt, dtype, degrees=deg, each=each)
+            report = getattr(calc, report_name)
+            output.show_reports(problem, lambda point: (report(point), None), json)
+
+        run_reported(compute)
+
+    command.__doc__ = summary  # Typer's help for the command
+    return command
+
+
 def run_reported(body):
     """body() on a thread with a deep stack, as `gradcli run` runs scripts (a 10,000-term EXPR is a tree
     that deep, and evaluating or drawing it recurses), its errors reported as reported_errors does."""
