@@ -85,6 +85,23 @@ def run(command):
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
 
 
+def interleaved(rows, runs):
+    """Each row's output (from a warm-up run: caches, .pyc files) and its times over `runs` rounds."""
+    outputs = {name: run(command)[1] for name, command in rows.items()}
+    times = {name: [] for name in rows}
+    for _ in range(runs):
+        for name, command in rows.items():
+            times[name].append(run(command)[0])
+    return outputs, times
+
+
+def print_times(times):
+    width = max(map(len, times))
+    print(f"  {'':{width}s} {'median':>9s} {'min':>9s}")
+    for name, samples in times.items():
+        print(f"  {name:{width}s} {statistics.median(samples) * 1000:7.1f}ms {min(samples) * 1000:7.1f}ms")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=20)
@@ -96,16 +113,9 @@ def main():
         print(f"(no torch in {torch_python}: the torch row is skipped; pass --torch-python)")
         torch_python = None
     rows = commands(torch_python)
-    outputs = {name: run(command)[1] for name, command in rows.items()}  # warm-up: caches, .pyc files
-    times = {name: [] for name in rows}
-    for _ in range(options.runs):
-        for name, command in rows.items():
-            times[name].append(run(command)[0])
-
+    outputs, times = interleaved(rows, options.runs)
     print(f'gradcli grad "{EXPR}" --at {AT} --json, {options.runs} runs each, interleaved\n')
-    print(f"  {'':8s} {'median':>9s} {'min':>9s}")
-    for name, samples in times.items():
-        print(f"  {name:8s} {statistics.median(samples) * 1000:7.1f}ms {min(samples) * 1000:7.1f}ms")
+    print_times(times)
     median = {name: statistics.median(samples) for name, samples in times.items()}
     low = {name: min(samples) for name, samples in times.items()}
     print(f"\n  gradcli / numpy: {median['gradcli'] / median['numpy']:.2f}x median, "

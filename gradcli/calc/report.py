@@ -48,11 +48,12 @@ def has_non_finite(array):
     return array.dtype.kind == "f" and not np.isfinite(array).all()
 
 
-def torch_numbers(array):
-    """The numbers as torch prints them (precision 4, one notation and width for all), without `tensor(`."""
+def torch_numbers(array, threshold=None):
+    """The numbers as torch prints them (precision 4, one notation and width for all), without `tensor(`;
+    with `threshold`, summarised past that many elements (torch's own default: 1000)."""
     from gradcli.engine.printing import numbers_repr
 
-    return numbers_repr(array)
+    return numbers_repr(array) if threshold is None else numbers_repr(array, threshold)
 
 
 def shape_text(array):

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from gradcli import __version__
-from gradcli.cli import check, grad, graph, hessian, jacobian, jvp, repl, run
+from gradcli.cli import check, explain, grad, graph, hessian, jacobian, jvp, plot, repl, run
 from gradcli.cli.shared import CALCULATOR_COMMAND, VerbatimCommand, VerbatimGroup
 
 app = typer.Typer(
@@ -42,6 +42,8 @@ app.command("jacobian", **CALCULATOR_COMMAND)(jacobian.jacobian_command)
 app.command("hessian", **CALCULATOR_COMMAND)(hessian.hessian_command)
 app.command("jvp", **CALCULATOR_COMMAND)(jvp.jvp_command)
 app.command("graph", **CALCULATOR_COMMAND)(graph.graph_command)
+app.command("explain", **CALCULATOR_COMMAND)(explain.explain_command)
+app.command("plot", **CALCULATOR_COMMAND)(plot.plot_command)
 app.command("repl", cls=VerbatimCommand)(repl.repl_command)
 app.command("check", cls=VerbatimCommand)(check.check_command)
 

@@ -413,8 +413,138 @@ def show_variables(variables, stream):
     _rich_console(stream).print(table)
 
 
+
+# ---- explanations (gradcli explain, the REPL's :explain) -----------------------------------------------------
+
+GAP = "   "
+EXPLAIN_THRESHOLD = 64  # an explanation shows each tensor several times: larger ones summarised (torch's ...)
+
+
+def write_json(data, stream=None):
+    import json
+
+    (stream or sys.stdout).write(json.dumps(data, allow_nan=False) + "\n")
+
+
+def show_explanation(explanation, title, stream=None):
+    stream = stream or sys.stdout
+    stream.write(explanation_text(explanation, title, ansi.colour_enabled(stream)))
+
+
+def explanation_text(explanation, title, colour=False):
+    """A gradcli.explain Explanation as text: the forward stages as columns, then each backward step with
+    what it sends to each input; on a terminal, grad_fn names in cyan and where nan/inf first appears in red."""
+    def paint(words, style):
+        return f"{style}{words}{ansi.RESET}" if colour else words
+
+    lines = [title, "", "forward: each value in the order it was computed"]
+    stages = explanation.forward
+    width = max(len(stage.label) for stage in stages)
+    kinds = max(len(stage.grad_fn) for stage in stages)
+    shapes = max(len(_shape_words(stage.shape)) for stage in stages)
+    for stage in stages:
+        head = f"  {stage.label:<{width}}  {stage.grad_fn:<{kinds}}  {_shape_words(stage.shape):<{shapes}}  "
+        line = head + (_numbers(stage.value, len(head)) if stage.value is not None else "(not kept)")
+        lines.append(paint(line + _first_non_finite(stage.value), ansi.BOLD_RED) if stage.non_finite_first else line)
+    lines += ["", "backward: newest node first, each once every use of its value has sent its gradient"]
+    for step in explanation.backward:
+        lines.append(_joined("  ", [(step.label, None), (paint(step.grad_fn, ansi.BOLD_CYAN), None),
+                                    _valued("grad", step.upstream)]))
+        targets = [f"→ {sent.to} ({sent.input_name})" for sent in step.sent]
+        for sent, target in zip(step.sent, targets):
+            line = _joined("    ", [(target.ljust(max(map(len, targets))), None), *_sent_parts(sent)])
+            lines.append(paint(line + _first_non_finite(sent.product), ansi.BOLD_RED) if sent.non_finite_first
+                         else line)
+        for label, grad in step.completed:
+            lines.append(_joined("    ", [(f"{label}.grad = ", grad)]))
+    lines += ["", "leaves"]
+    for label, grad in explanation.grads.items():
+        lines.append(_joined("  ", [_valued(f"{label}.grad", grad)]))
+    return "\n".join(lines) + "\n"
+
+
+def _first_non_finite(array):
+    from gradcli.explain.backprop import non_finite_kinds
+
+    return f"  <- {non_finite_kinds(array)} first appears here"
+
+
+def _shape_words(shape):
+    return "[" + ", ".join(map(str, shape)) + "]"
+
+
+def _valued(words, array):
+    """`words = ` before a value, with the shape when it is not a single number: `grad [3, 2] = `."""
+    return (f"{words} {_shape_words(array.shape)} = " if array.ndim else f"{words} = "), array
+
+
+def _sent_parts(sent):
+    """The local derivative and the product (or the vjp in words), sum_to, +=: what one input receives."""
+    if sent.local is not None:
+        constant = _is_number(sent.formula)  # ∂/∂a = 1, not 1 = 1.
+        parts = [(f"∂/∂{sent.input_name} = {sent.formula}", None) if constant
+                 else _valued(f"∂/∂{sent.input_name} = {sent.formula}", sent.local),
+                 _valued(f"grad · {_factor(sent.formula)}", sent.product)]
+    else:
+        parts = [_valued(sent.formula if sent.formula is not None else "vjp", sent.product)]
+    if sent.reduced_from is not None:
+        parts.append((f"sum_to {_shape_words(sent.reduced_from)} → {_shape_words(sent.gradient.shape)} = ",
+                      sent.gradient))
+    if sent.running_sum is not None:
+        parts.append(_valued("+=, running sum", sent.running_sum))
+    return parts
+
+
+def _is_number(words):
+    try:
+        float(words)
+    except ValueError:
+        return False
+    return True
+
+
+def _factor(formula):
+    """The formula as a factor of the product: its last form without notes (`exp(a) = out` gives `out`),
+    `b` and `cos(a)` as they are, `1 / a` in parentheses."""
+    import re
+
+    formula = formula.split("  (")[0].split(" = ")[-1]
+    simple = re.fullmatch(r"-?[\w.]+(\(.*\))?", formula) and formula.count("(") <= 1
+    return formula if simple else f"({formula})"
+
+
+def _joined(indent, parts):
+    """(words, array or None) parts on one line, except that a value spanning lines starts a line of its
+    own (indented under the first part), and so does the part after it."""
+    text, previous_spans_lines = "", False
+    for i, (words, array) in enumerate(parts):
+        value = _numbers(array, 0) if array is not None else ""
+        spans_lines = "\n" in value
+        if i == 0:
+            prefix = indent + words
+        elif spans_lines or previous_spans_lines:
+            prefix = "\n" + indent + "  " + words
+        else:
+            prefix = GAP + words
+        line_start = prefix.rsplit("\n", 1)[-1]
+        text += prefix + value.replace("\n", "\n" + " " * _visible_length(line_start))
+        previous_spans_lines = spans_lines
+    return text
+
+
+def _numbers(array, indent):
+    return torch_numbers(array, EXPLAIN_THRESHOLD).replace("\n", "\n" + " " * indent)
+
+
+def _visible_length(words):
+    import re
+
+    return len(re.sub(r"\x1b\[[0-9;]*m", "", words))
+
+
 class ReplViews:
-    """What the REPL's :vars and :graph draw with (gradcli.repl.Session's views)."""
+    """What the REPL's :vars, :graph and :explain draw with (gradcli.repl.Session's views)."""
 
     variables = staticmethod(show_variables)
     graph = staticmethod(show_graph)
+    explanation = staticmethod(show_explanation)

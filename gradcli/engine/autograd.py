@@ -102,10 +102,13 @@ def _accumulate(tensor, grad, create_graph):
 def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None, capture=False):
     """Propagate gradients from `tensors`. With capture, return the gradients reaching `inputs` instead of
     accumulating them (autograd.grad); otherwise accumulate into .grad of leaves (or only of `inputs`)."""
-    if retain_graph is None:
-        retain_graph = create_graph
+    return _propagate(_plan(tensors, inputs), tensors, grad_tensors, retain_graph, create_graph, inputs, capture)
+
+
+def _plan(tensors, inputs):
+    """What a backward from `tensors` needs to know of the graph, whatever gradients it starts from: the root
+    nodes, the target nodes of `inputs`, the edge count into each node, the nodes on a path to a target."""
     roots = [_root_node(t, i) for i, t in enumerate(tensors)]
-    grads = [_initial_grad(t, g, i) for i, (t, g) in enumerate(zip(tensors, grad_tensors))]
     targets = {}
     if inputs is not None:
         for i, x in enumerate(inputs):
@@ -115,6 +118,15 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None,
             targets.setdefault(node, []).append(i)
     deps = _dependencies(roots)
     needed = _needed(roots, targets, deps) if inputs is not None else None
+    return roots, targets, deps, needed
+
+
+def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, capture):
+    roots, targets, deps, needed = plan
+    deps = dict(deps)  # counted down as gradients arrive; the plan may serve again (jacobian's rows)
+    if retain_graph is None:
+        retain_graph = create_graph
+    grads = [_initial_grad(t, g, i) for i, (t, g) in enumerate(zip(tensors, grad_tensors))]
     buffers = {}
     for node, g in zip(roots, grads):
         buffers[node] = buffers[node] + g if node in buffers else g
@@ -223,14 +235,31 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
          allow_unused=None, is_grads_batched=False, materialize_grads=False):
     """torch.autograd.grad: the gradients of outputs with respect to inputs, returned, not accumulated."""
+    return grad_for_each(outputs, inputs, [grad_outputs], retain_graph, create_graph, allow_unused,
+                         materialize_grads)[0]
+
+
+def grad_for_each(outputs, inputs, grad_outputs_list, retain_graph=None, create_graph=False, allow_unused=None,
+                  materialize_grads=False):
+    """autograd.grad once for each grad_outputs of the list, all on one reading of the graph (the rows of a
+    jacobian differ only in their grad_outputs)."""
     outputs = _as_tuple(outputs)
     inputs = _as_tuple(inputs)
-    grad_outputs = _as_tuple(grad_outputs) or (None,) * len(outputs)
-    if len(grad_outputs) != len(outputs):
-        raise RuntimeError(f"grad requires one grad_output per output ({len(grad_outputs)} vs {len(outputs)})")
     if allow_unused is None:
         allow_unused = materialize_grads
-    captured = run_backward(outputs, grad_outputs, retain_graph, create_graph, inputs=inputs, capture=True)
+    grad_outputs_list = [_as_tuple(grad_outputs) or (None,) * len(outputs) for grad_outputs in grad_outputs_list]
+    for grad_outputs in grad_outputs_list:
+        if len(grad_outputs) != len(outputs):
+            raise RuntimeError(f"grad requires one grad_output per output ({len(grad_outputs)} vs {len(outputs)})")
+    plan = _plan(outputs, inputs)
+    results = []
+    for grad_outputs in grad_outputs_list:
+        captured = _propagate(plan, outputs, grad_outputs, retain_graph, create_graph, inputs, capture=True)
+        results.append(_returned_grads(inputs, captured, create_graph, allow_unused, materialize_grads))
+    return results
+
+
+def _returned_grads(inputs, captured, create_graph, allow_unused, materialize_grads):
     result = []
     for i, (x, g) in enumerate(zip(inputs, captured)):
         if g is None:

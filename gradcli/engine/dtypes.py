@@ -30,6 +30,9 @@ int64 = dtype("int64", np.int64, INTEGRAL, "LongTensor", "long int")
 int32 = dtype("int32", np.int32, INTEGRAL, "IntTensor", "int")
 bool_ = dtype("bool", np.bool_, BOOL, "BoolTensor", "bool")
 
+# torch.set_default_dtype: the dtype of float literals and of factories given no dtype.
+default_float = float32
+
 ALIASES = {"float": float32, "double": float64, "long": int64, "int": int32,
            "float32": float32, "float64": float64, "int64": int64, "int32": int32, "bool": bool_}
 _FROM_NP = {d.np: d for d in (float32, float64, int64, int32, bool_)}
@@ -73,7 +76,7 @@ def scalar_dtype(value):
         return bool_
     if isinstance(value, int):
         return int64
-    return float32
+    return default_float
 
 
 def promote(a, b):

@@ -7,7 +7,37 @@ import numpy as np
 
 from . import dtypes
 from .random import Generator, default_generator
-from .tensor import Size, Tensor, _make
+from .tensor import Size, Tensor, _make, check_device
+
+_default_device = None  # torch.set_default_device
+
+def set_default_dtype(d):
+    if not isinstance(d, dtypes.dtype) or not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    dtypes.default_float = d
+
+
+def get_default_dtype():
+    return dtypes.default_float
+
+
+def set_default_device(device):
+    global _default_device
+    _default_device = device
+
+
+def get_default_device():
+    from .tensor import Device
+    return Device(_default_device or "cpu")
+
+
+def _on_device(device):
+    check_device(device if device is not None else _default_device)
+
+
+def _float_dtype(dtype):
+    return dtypes.to_dtype(dtype) if dtype is not None else dtypes.default_float
+
 
 def manual_seed(seed):
     """Seed the generator: from here on rand/randn give what torch gives after the same manual_seed."""
@@ -62,7 +92,7 @@ def _array(data, dtype):
             return [flat(x) for x in item]
         return item
     shape, inferred = _infer(data)
-    dt = dtypes.to_dtype(dtype) if dtype is not None else (inferred or dtypes.float32)
+    dt = dtypes.to_dtype(dtype) if dtype is not None else (inferred or dtypes.default_float)
     if isinstance(data, Tensor):
         return data._data.astype(dt.np), dt
     array = np.array(flat(data), dtype=dt.np) if shape != (0,) else np.zeros(0, dt.np)
@@ -79,6 +109,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
                       "Consider using tensor.detach() first. (Triggered internally at "
                       "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)",
                       UserWarning, stacklevel=2)
+    _on_device(device)
     array, dt = _array(data, dtype)
     return _finish(np.array(array, copy=True), requires_grad)
 
@@ -90,6 +121,7 @@ def _holds_tensor_requiring_grad(data):
 
 
 def as_tensor(data, dtype=None, device=None):
+    _on_device(device)
     if isinstance(data, Tensor) and (dtype is None or dtypes.to_dtype(dtype) is data.dtype):
         return data
     array, _ = _array(data, dtype)
@@ -163,7 +195,8 @@ def _filled(name, fill):
             size = (keywords.pop("size"),)
         if keywords:
             raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(keywords))}'")
-        dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+        _on_device(device)
+        dt = _float_dtype(dtype)
         return _finish(fill(_size(size), dt.np), requires_grad)
     make.__name__ = make.__qualname__ = name
     return make
@@ -223,7 +256,7 @@ def randperm(n, dtype=None, requires_grad=False, device=None, generator=None, ou
 
 def _like(make):
     def like(x, dtype=None, requires_grad=False, device=None, **kwargs):
-        return make(*x.shape, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad)
+        return make(*x.shape, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad, device=device)
     return like
 
 
@@ -231,21 +264,25 @@ ones_like, zeros_like, empty_like, rand_like, randn_like = map(_like, (ones, zer
 
 
 def full(size, fill_value, dtype=None, requires_grad=False, device=None):
+    _on_device(device)
     dt = dtypes.to_dtype(dtype) if dtype is not None else (
         dtypes.scalar_dtype(fill_value) if not isinstance(fill_value, Tensor) else fill_value.dtype)
     return _finish(np.full(_size(tuple(size)), fill_value, dt.np), requires_grad)
 
 
 def full_like(x, fill_value, dtype=None, requires_grad=False, device=None):
-    return full(x.shape, fill_value, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad)
+    return full(x.shape, fill_value, dtype=dtype if dtype is not None else x.dtype, requires_grad=requires_grad,
+                device=device)
 
 
 def eye(n, m=None, dtype=None, requires_grad=False, device=None):
-    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+    _on_device(device)
+    dt = _float_dtype(dtype)
     return _finish(np.eye(n, m, dtype=dt.np), requires_grad)
 
 
 def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
+    _on_device(device)
     if end is None:
         start, end = 0, start
     values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
@@ -256,13 +293,14 @@ def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None
     if dtype is not None:
         dt = dtypes.to_dtype(dtype)
     else:
-        dt = dtypes.float32 if any(isinstance(v, float) for v in values) else dtypes.int64
+        dt = dtypes.default_float if any(isinstance(v, float) for v in values) else dtypes.int64
     count = int(np.ceil((values[1] - values[0]) / values[2]))
     return _finish((values[0] + np.arange(count, dtype=np.float64) * values[2]).astype(dt.np), requires_grad)
 
 
 def linspace(start, end, steps, dtype=None, requires_grad=False, device=None):
-    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
+    _on_device(device)
+    dt = _float_dtype(dtype)
     steps = int(steps)
     # torch's kernel, in the output dtype: the first half counts up from start, the second down from end
     # (the step is rounded to the dtype; each value is formed exactly, then rounded once)
@@ -278,6 +316,35 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return bool(np.allclose(a._data, b._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _fill_with(x, values):
+    from .ops.inplace import inplace
+    return inplace(x, lambda src: _make(values))
+
+
+def uniform_(x, a=0.0, b=1.0, generator=None):
+    """U[a, b) from torch's stream, formed as torch's kernel forms it: u * (b - a) + a with one rounding (a fused
+    multiply-add; for float32 the product is exact in float64, so float64 arithmetic gives the same bits)."""
+    np_dtype = x._data.dtype
+    u = (generator or default_generator).uniform(x._data.size, np_dtype).reshape(x.shape)
+    low, high = np_dtype.type(a), np_dtype.type(b)
+    wide = np.longdouble if np_dtype == np.float64 else np.float64
+    return _fill_with(x, (u.astype(wide) * wide(high - low) + wide(low)).astype(np_dtype))
+
+
+def normal_(x, mean=0.0, std=1.0, generator=None):
+    np_dtype = x._data.dtype
+    z = (generator or default_generator).normal(x._data.size, np_dtype).reshape(x.shape)
+    return _fill_with(x, z * np_dtype.type(std) + np_dtype.type(mean))
+
+
+def copy_(x, src, non_blocking=False):
+    """x.copy_(src): src's values (broadcast, cast) written into x; the gradient flows to src (CopyBackwards)."""
+    from .ops.inplace import inplace
+    from .rules import R
+    source = src if isinstance(src, Tensor) else tensor(src)
+    return inplace(x, lambda dst, s: R["copy"](s.expand(dst.shape).to(dst.dtype)), source)
 
 
 def equal(a, b):

@@ -6,7 +6,7 @@ jvp uses the double-backward trick: the vjp is linear in its cotangent u, so dif
 
 import numpy as np
 
-from .autograd import grad
+from .autograd import grad_for_each
 from .factory import zeros_like
 from .tensor import Tensor, _make
 from .ops.shapes import stack
@@ -40,13 +40,18 @@ def _outputs(func, inputs):
 
 
 def _grads_or_zeros(outputs, inputs, grad_outputs, create_graph, retain_graph=True):
-    needs = [o for o in outputs if o._requires_grad]
-    if not needs:
-        return tuple(zeros_like(x) for x in inputs)
-    pairs = [(o, g) for o, g in zip(outputs, grad_outputs) if o._requires_grad]
-    found = grad([o for o, _ in pairs], inputs, [g for _, g in pairs], retain_graph=retain_graph,
-                 create_graph=create_graph, allow_unused=True)
-    return tuple(g if g is not None else zeros_like(x) for g, x in zip(found, inputs))
+    return _grads_or_zeros_for_each(outputs, inputs, [grad_outputs], create_graph, retain_graph)[0]
+
+
+def _grads_or_zeros_for_each(outputs, inputs, grad_outputs_list, create_graph, retain_graph=True):
+    """For each grad_outputs, the gradients of the outputs that require grad (zeros where none arrives)."""
+    kept = [k for k, o in enumerate(outputs) if o._requires_grad]
+    if not kept:
+        return [tuple(zeros_like(x) for x in inputs) for _ in grad_outputs_list]
+    found = grad_for_each([outputs[k] for k in kept], inputs,
+                          [[grad_outputs[k] for k in kept] for grad_outputs in grad_outputs_list],
+                          retain_graph=retain_graph, create_graph=create_graph, allow_unused=True)
+    return [tuple(g if g is not None else zeros_like(x) for g, x in zip(grads, inputs)) for grads in found]
 
 
 def _detach_all(tensors, create_graph):
@@ -65,11 +70,14 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
     blocks = []
     for out in outputs:
         flat = out.reshape(-1)
-        rows = [[] for _ in inputs]
+        cotangents = []
         for j in range(flat.numel()):
             cotangent = _make(np.zeros(flat.shape, flat._data.dtype))
             cotangent._data[j] = 1
-            for k, g in enumerate(_grads_or_zeros((flat,), inputs, (cotangent,), create_graph)):
+            cotangents.append((cotangent,))
+        rows = [[] for _ in inputs]
+        for grads in _grads_or_zeros_for_each((flat,), inputs, cotangents, create_graph):
+            for k, g in enumerate(grads):
                 rows[k].append(g)
         blocks.append(tuple(
             (stack(r) if r else _make(np.zeros((0,) + tuple(x.shape), x._data.dtype))).reshape(

@@ -1,4 +1,5 @@
-"""Grad modes: whether operations record the graph. Usable as context managers and decorators."""
+"""Grad modes: whether operations record the graph (usable as context managers and decorators), and whether
+forward-mode AD is on (engine/forward.py switches it)."""
 
 import functools
 
@@ -8,6 +9,23 @@ class _State:
 
 
 state = _State()
+
+
+class _ForwardMode:
+    """The active dual level's id (or None), whether a JVP is being computed (its own ops carry no tangents),
+    and the function that gives an op's output its tangent (set by engine/forward.py)."""
+    level = None
+    pushing = False
+    push = None
+
+
+forward_mode = _ForwardMode()
+
+
+def tangent_of(x):
+    """x's tangent at the active dual level, or None."""
+    tangent = getattr(x, "_tangent", None)  # numbers in an op's inputs have none
+    return tangent if tangent is not None and x._tangent_level == forward_mode.level else None
 
 
 def is_grad_enabled():

@@ -93,7 +93,7 @@ class Node:
             if tensor._version_counter[0] != version:
                 # torch names the saved output's own node, and a saved input's current producer
                 producer = self if tensor is self.output else tensor.grad_fn
-                raise engine_error(_modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
+                raise engine_error(modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
         args = [x if x is not None or m is None else meta(*m) for x, m in zip(self.inputs, self.metas)]
         return args, self.output
 
@@ -105,7 +105,7 @@ def _versions(rule, inputs, output):
     return saved
 
 
-def _modified_message(tensor, version, producer):
+def modified_message(tensor, version, producer):
     shape = ", ".join(map(str, tensor.shape))
     origin = f", which is output 0 of {_short_name(producer)}," if producer is not None else ""
     return ("one of the variables needed for gradient computation has been modified by an inplace operation: "

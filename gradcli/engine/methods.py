@@ -4,7 +4,7 @@ to Tensor once, when gradcli.engine is imported."""
 
 from . import dtypes
 from .autograd import backward
-from .factory import allclose, equal, isclose, legacy_tensor_init
+from .factory import allclose, copy_, equal, isclose, legacy_tensor_init, normal_, uniform_
 from .ops.arithmetic import (add, div, eq, floor_divide, ge, gt, le, logical_and, logical_or, logical_xor, lt, mul,
                              ne, pow, remainder, sub)
 from .ops.indexing import getitem
@@ -50,7 +50,7 @@ OPERATORS_AND_CONVERSIONS = dict(
     bool=lambda self: to(self, dtypes.bool_),
     view_as=lambda self, other: view(self, other.shape), reshape_as=lambda self, other: reshape(self, other.shape),
     expand_as=lambda self, other: expand(self, other.shape),
-    allclose=allclose, isclose=isclose, equal=equal,
+    allclose=allclose, isclose=isclose, equal=equal, uniform_=uniform_, normal_=normal_, copy_=copy_,
     T=property(lambda self: reverse_dims(self)),
 )
 

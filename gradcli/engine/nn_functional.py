@@ -18,7 +18,7 @@ F = ("torch.nn.functional",)
 _REDUCTIONS = ("mean", "sum", "none")
 
 
-def _reduction(reduction, size_average=None, reduce=None):
+def reduction_argument(reduction, size_average=None, reduce=None):
     if reduce is False:
         return "none"
     if size_average is False:
@@ -143,7 +143,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     _same_size(input, target)
     arrays = operands(input, target)
     return R["bce_logits"](input, target, arrays=arrays,
-                           params=(_array(weight, input), _array(pos_weight, input), _reduction(reduction, size_average, reduce)))
+                           params=(_array(weight, input), _array(pos_weight, input), reduction_argument(reduction, size_average, reduce)))
 
 
 @op("binary_cross_entropy", method=False, namespaces=F, rules=dict(bce=Rule(
@@ -159,7 +159,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     if ((input._data < 0) | (input._data > 1)).any():
         raise RuntimeError("all elements of input should be between 0 and 1")
     arrays = operands(input, target)
-    return R["bce"](input, target, arrays=arrays, params=(_array(weight, input), _reduction(reduction, size_average, reduce)))
+    return R["bce"](input, target, arrays=arrays, params=(_array(weight, input), reduction_argument(reduction, size_average, reduce)))
 
 
 @op("mse_loss", method=False, namespaces=F, rules=dict(mse=Rule(
@@ -175,7 +175,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
                       "same size.", UserWarning, stacklevel=2)
     arrays = operands(input, target)
     try:
-        return R["mse"](input, target, arrays=arrays, params=(_reduction(reduction, size_average, reduce),))
+        return R["mse"](input, target, arrays=arrays, params=(reduction_argument(reduction, size_average, reduce),))
     except ValueError:
         raise broadcast_error(*arrays) from None
 
@@ -183,7 +183,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
 @op("l1_loss", method=False, namespaces=F)
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     loss = (input - target).abs()  # torch records l1_loss as these ops (MeanBackward0 <- AbsBackward0)
-    reduction = _reduction(reduction, size_average, reduce)
+    reduction = reduction_argument(reduction, size_average, reduce)
     return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
 
 
@@ -204,7 +204,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if bad.any():
         raise IndexError(f"Target {int(target._data[bad].reshape(-1)[0])} is out of bounds.")
     w = None if weight is None else weight._data
-    return R["nll"](input, target, params=(w, _reduction(reduction, size_average, reduce), ignore_index))
+    return R["nll"](input, target, params=(w, reduction_argument(reduction, size_average, reduce), ignore_index))
 
 
 @op("cross_entropy", method=False, namespaces=F)

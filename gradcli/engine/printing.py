@@ -1,4 +1,4 @@
-"""torch 2.13's tensor printing (torch/_tensor_str.py), ported to NumPy with torch's default print options.
+"""torch 2.13's tensor printing (torch/_tensor_str.py), ported to NumPy, with torch's print options.
 
 Only the strided, dense, real paths are ported (float32, float64, int64, int32, bool); the output is meant to
 be byte-identical to ``repr(t)`` / ``str(t)`` in torch, including torch's quirks (noted where they appear).
@@ -8,15 +8,33 @@ import math
 
 import numpy as np
 
-# torch's default print options (torch.set_printoptions(profile="default"), sci_mode=None).
+from . import dtypes
+
+# torch's print options, as torch.set_printoptions leaves them (these are torch's defaults).
 PRECISION = 4
 THRESHOLD = 1000  # more elements than this -> summarise with '...'
 EDGEITEMS = 3  # items kept at each end of a summarised dimension
 LINEWIDTH = 80
+SCI_MODE = None  # None: chosen from the values; True / False: forced
+
+_PROFILES = {"default": (4, 1000, 3, 80), "short": (2, 1000, 2, 80), "full": (4, math.inf, 3, 80)}
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None):
+    """torch.set_printoptions: a profile first, then the options given; sci_mode is always reset."""
+    global PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH, SCI_MODE
+    if profile is not None:
+        PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH = _PROFILES.get(profile, (PRECISION, THRESHOLD, EDGEITEMS, LINEWIDTH))
+    PRECISION = precision if precision is not None else PRECISION
+    THRESHOLD = threshold if threshold is not None else THRESHOLD
+    EDGEITEMS = edgeitems if edgeitems is not None else EDGEITEMS
+    LINEWIDTH = linewidth if linewidth is not None else LINEWIDTH
+    SCI_MODE = sci_mode
+
 
 _NP_DTYPES = {"float32": np.float32, "float64": np.float64, "int64": np.int64, "int32": np.int32, "bool": np.bool_}
-# dtypes torch prints without a dtype= suffix when the tensor is non-empty (default float, default int, bool).
-_IMPLICIT_DTYPES = ("float32", "int64", "bool")
+# dtypes torch prints without a dtype= suffix when the tensor is non-empty: the default dtype, int64 and bool.
+_IMPLICIT_DTYPES = ("int64", "bool")
 
 
 class _Formatter:
@@ -28,7 +46,7 @@ class _Formatter:
         self.sci_mode = False
         self.width = 1
         if not self.floating:
-            self.width = max(len(str(v)) for v in shown.ravel().tolist())  # bools: 'True'/'False'
+            self.width = max((len(str(v)) for v in shown.ravel().tolist()), default=1)  # bools: 'True'/'False'
             return
         # nan, inf and zeros take no part in the choice of notation or width (so 'nan' may overflow the column).
         vals = shown[np.isfinite(shown) & (shown != 0)].astype(np.float64)
@@ -37,7 +55,7 @@ class _Formatter:
         mags = np.abs(vals)
         lo, hi = mags.min(), mags.max()
         self.int_mode = bool(np.all(vals == np.ceil(vals)))
-        self.sci_mode = bool(hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4)
+        self.sci_mode = bool(hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4) if SCI_MODE is None else bool(SCI_MODE)
         # int mode appends '.' to finite values, hence the +1 (only outside sci mode, as torch does).
         extra = 1 if self.int_mode and not self.sci_mode else 0
         self.width = max(len(self._text(v)) for v in vals.tolist()) + extra
@@ -72,7 +90,9 @@ def _body(a: np.ndarray, indent: int, summarize: bool, fmt: _Formatter) -> str:
         return fmt.format(a.item())
     cut = summarize and a.shape[0] > 2 * EDGEITEMS
     if a.ndim == 1:
-        if cut:
+        if summarize and not EDGEITEMS:
+            cells = ["..."]
+        elif cut:
             cells = ([fmt.format(v) for v in a[:EDGEITEMS].tolist()] + [" ..."]
                      + [fmt.format(v) for v in a[-EDGEITEMS:].tolist()])
         else:
@@ -103,7 +123,8 @@ def _add_suffixes(text: str, suffixes: list[str], indent: int) -> str:
     return text + ")"
 
 
-def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, grad_fn: str | None = None) -> str:
+def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, grad_fn: str | None = None,
+                tangent: str | None = None) -> str:
     """What repr(t) / str(t) prints for a torch tensor with these values, dtype name and autograd state."""
     a = np.asarray(data, dtype=_NP_DTYPES[dtype])
     prefix = "tensor("
@@ -113,10 +134,12 @@ def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, 
         body = "[]"
         if a.ndim != 1:  # like NumPy, the shape is spelled out unless it is (0,)
             suffixes.append(f"size={tuple(a.shape)}")
-        if dtype != "float32":  # no elements to infer an int dtype from, so even int64 and bool are named
+        if dtype != dtypes.default_float.name:  # no elements to infer an int dtype from, so even int64 and bool are named
             suffixes.append(f"dtype=torch.{dtype}")
     else:
-        if dtype not in _IMPLICIT_DTYPES:
+        if not EDGEITEMS:
+            suffixes.append(f"size={tuple(a.shape)}")
+        if dtype not in _IMPLICIT_DTYPES and dtype != dtypes.default_float.name:
             suffixes.append(f"dtype=torch.{dtype}")
         summarize = a.size > THRESHOLD
         body = _body(a, indent, summarize, _Formatter(_summarized(a) if summarize else a))
@@ -124,15 +147,18 @@ def tensor_repr(data: "np.ndarray", dtype: str, *, requires_grad: bool = False, 
         suffixes.append(f"grad_fn=<{grad_fn}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:
+        suffixes.append(f"tangent={tangent}")
     return _add_suffixes(prefix + body, suffixes, indent)
 
 
-def numbers_repr(data: "np.ndarray") -> str:
-    """The numbers alone as a tensor's repr shows them: without `tensor(`, the suffixes or their indent."""
+def numbers_repr(data: "np.ndarray", threshold: int = THRESHOLD) -> str:
+    """The numbers alone as a tensor's repr shows them: without `tensor(`, the suffixes or their indent;
+    summarised past `threshold` elements, as after torch.set_printoptions(threshold=...)."""
     a = np.asarray(data)
     if a.size == 0:
         return "[]"
-    summarize = a.size > THRESHOLD
+    summarize = a.size > threshold
     return _body(a, 0, summarize, _Formatter(_summarized(a) if summarize else a))
 
 

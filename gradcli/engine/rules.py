@@ -28,6 +28,7 @@ from .graph import node_class
 from .tensor import Tensor, _make
 
 _state = grad_mode.state
+forward_mode = grad_mode.forward_mode
 
 R = {}                  # rule name -> Rule: the table, filled by the op modules as they are imported
 METHODS = {}            # Tensor attribute name -> function (operators and conversions: gradcli/engine/methods.py)
@@ -106,6 +107,8 @@ class Rule:
                 if type(x) is Tensor and x._requires_grad:
                     _record(self, inputs, params, out)
                     break
+        if forward_mode.level is not None and not forward_mode.pushing:
+            forward_mode.push(self, inputs, params, out)
         return out
 
 

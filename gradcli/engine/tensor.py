@@ -45,6 +45,9 @@ class Tensor:
     _post_accumulate_hooks = None
     _retains_grad = False
     _location = None        # where the tensor was made or last written in place (when a front end asks)
+    _is_param = False       # a torch.nn.Parameter (see gradcli/torch/nn/parameter.py)
+    _tangent = None         # forward-mode AD (forward.py): the tangent, and the dual level it belongs to
+    _tangent_level = None
 
     # NumPy must defer to Tensor's reflected operators (np.float64(2) * t is a Tensor, not an array).
     __array_priority__ = 1000
@@ -81,7 +84,15 @@ class Tensor:
 
     @property
     def device(self):
-        return Device()
+        return CPU
+
+    is_cuda = False
+
+    def cpu(self):
+        return self
+
+    def cuda(self, device=None, non_blocking=False):
+        raise AssertionError(NO_CUDA)
 
     def is_floating_point(self):
         return self.dtype.is_floating_point
@@ -268,9 +279,12 @@ class Tensor:
     # ---- printing --------------------------------------------------------------------------------------------
     def __repr__(self):
         grad_fn = self.grad_fn
-        return tensor_repr(self._data, self.dtype.name,
+        tangent = grad_mode.tangent_of(self)
+        text = tensor_repr(self._data, self.dtype.name,
                            requires_grad=self._requires_grad and grad_fn is None,
-                           grad_fn=type(grad_fn).__name__ if grad_fn is not None else None)
+                           grad_fn=type(grad_fn).__name__ if grad_fn is not None else None,
+                           tangent=f"{tangent}" if tangent is not None else None)
+        return "Parameter containing:\n" + text if self._is_param else text
 
     __str__ = __repr__
 
@@ -299,22 +313,45 @@ class Tensor:
         self._location = current_location()  # where it was last written: a front end cites it in hints
 
 
-class Device:
-    """The only device gradcli has."""
+DEVICE_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia",
+                "xla", "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")
+NO_CUDA = "Torch not compiled with CUDA enabled"
 
-    type = "cpu"
-    index = None
+
+class Device:
+    """torch.device. gradcli computes on the CPU only: other devices can be named, not used."""
+
+    def __init__(self, type, index=None):
+        if isinstance(type, Device):
+            type, index = type.type, type.index
+        elif ":" in type:
+            type, number = type.split(":", 1)
+            index = int(number)
+        if type not in DEVICE_TYPES:
+            raise RuntimeError(f"Expected one of {', '.join(DEVICE_TYPES)} device type at start of device string: {type}")
+        self.type, self.index = type, index
 
     def __repr__(self):
-        return "device(type='cpu')"
+        index = f", index={self.index}" if self.index is not None else ""
+        return f"device(type='{self.type}'{index})"
 
     def __str__(self):
-        return "cpu"
+        return self.type if self.index is None else f"{self.type}:{self.index}"
 
     def __eq__(self, other):
-        return isinstance(other, Device) or other == "cpu"
+        return isinstance(other, Device) and (self.type, self.index) == (other.type, other.index)
 
-    __hash__ = object.__hash__
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+
+CPU = Device("cpu")
+
+
+def check_device(device):
+    """A device= argument: the CPU is fine; torch without CUDA refuses CUDA with this AssertionError."""
+    if device is not None and Device(device).type != "cpu":
+        raise AssertionError(NO_CUDA)
 
 
 class RemovableHandle:

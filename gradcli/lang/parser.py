@@ -182,7 +182,12 @@ def _token_error(err, text):
     if token.type == "_INDENT":
         return ScriptSyntaxError("unexpected indent", line, token.end_column - 1, kind="IndentationError")
     if "_INDENT" in expected:
-        return ScriptSyntaxError("expected an indented block", line, col, kind="IndentationError")
+        # A dedent at the end of the input: more lines can still bring the block.
+        at_end = token.type == "_DEDENT" and (token.start_pos is None or not text[token.start_pos:].strip())
+        if at_end:
+            line, col = _end_position(text)
+        return ScriptSyntaxError("expected an indented block", line, col, kind="IndentationError",
+                                 incomplete=at_end)
     if token.type == "_DEDENT":
         # The block ended where a statement still needed its next part, such as `try:` without `except`.
         line, col = _end_position(text[:token.start_pos])

@@ -1,5 +1,5 @@
 """An interactive session in the gradcli language, shown as Python's REPL shows one (what `gradcli repl`
-runs; any front end can: it gives a reader and the views that draw :vars and :graph).
+runs; any front end can: it gives a reader and the views that draw :vars, :graph and :explain).
 
 Each input (one line, or a block closed by a blank line) runs as a unit through the runtime's ScriptRun,
 so output, tracebacks and hint lines are those of `gradcli run`. Before an input runs, what it could
@@ -22,6 +22,7 @@ numbers are as they were before the failing input.
   :help          this text
   :vars          your variables: shape, dtype, requires_grad, is_leaf, whether .grad is set
   :graph NAME    the graph that computed tensor NAME
+  :explain NAME  backprop through that graph, node by node (nothing is written to any .grad)
   :reset         forget every variable and the session's history
   :save FILE     write the inputs that succeeded as a script (runs with gradcli run FILE)
   :load FILE     run a script into the session (as one input: all of it, or none if it fails)
@@ -97,8 +98,9 @@ def _next_indent(pending):
 class Session:
     """One interpreter and what the REPL keeps around it: the session's lines and its successful inputs.
 
-    `views` draws what :vars and :graph show: views.variables({name: value}, out) and views.graph(Graph, out)
-    (a gradcli.calc.graph.Graph). With `load_later`, the runtime loads at the first input or
+    `views` draws what :vars, :graph and :explain show: views.variables({name: value}, out),
+    views.graph(Graph, out) (a gradcli.calc.graph.Graph) and views.explanation(Explanation, title, out)
+    (a gradcli.explain Explanation). With `load_later`, the runtime loads at the first input or
     ensure_loaded() (a terminal's reader loads it while the first line is typed)."""
 
     def __init__(self, out, err, limits, views, load_later=False):
@@ -186,9 +188,9 @@ class Session:
         if handler is None:
             self._write_error(f"repl: unknown command {name} (:help lists the commands)\n")
             return
-        wants_argument = handler in (Session.graph, Session.save, Session.load)
+        wants_argument = handler in (Session.graph, Session.explain, Session.save, Session.load)
         if wants_argument != bool(argument):
-            usage = f"{name} {'NAME' if handler is Session.graph else 'FILE'}" if wants_argument else name
+            usage = f"{name} {'NAME' if handler in (Session.graph, Session.explain) else 'FILE'}" if wants_argument else name
             self._write_error(f"repl: usage: {usage}\n")
             return
         self.ensure_loaded()
@@ -210,20 +212,42 @@ class Session:
 
     def graph(self, name):
         from gradcli.calc.graph import live_graph
+
+        value = self._tensor(name)
+        if value is None:
+            return
+        graph = live_graph(name, value, self.user_variables(), self.lines)
+        self.views.graph(graph, self.out)
+        for note in graph.notes:
+            self._write_error(f"repl: {note}\n")
+
+    def explain(self, name):
+        from gradcli.explain import ExplainError
+        from gradcli.explain.sources import explain_variable
+
+        value = self._tensor(name)
+        if value is None:
+            return
+        try:
+            explanation = explain_variable(value, self.user_variables(), self.lines)
+        except ExplainError as error:
+            self._write_error(f"repl: cannot explain {name}: {error}\n")
+            return
+        self.views.explanation(explanation, f"explain {name}", self.out)
+
+    def _tensor(self, name):
+        """The session's tensor `name`, or None once the error saying why there is none is written."""
         from gradcli.runtime.sandbox.capabilities import type_name
         from gradcli.torch import Tensor
 
         value = self.variables.get(name, _UNSET)
         if value is _UNSET:
             self._write_error(f"repl: no variable named {name}\n")
-            return
+            return None
         if not isinstance(value, Tensor):
             self._write_error(f"repl: {name} is a {type_name(value)}, not a tensor\n")
-            return
-        graph = live_graph(name, value, self.user_variables(), self.lines)
-        self.views.graph(graph, self.out)
-        for note in graph.notes:
-            self._write_error(f"repl: {note}\n")
+            return None
+        return value
 
     def save(self, path):
         try:
@@ -244,8 +268,8 @@ class Session:
             return
         self.run_input(source)
 
-    COMMANDS = {":help": help, ":vars": vars, ":graph": graph, ":reset": reset_command, ":save": save,
-                ":load": load}
+    COMMANDS = {":help": help, ":vars": vars, ":graph": graph, ":explain": explain, ":reset": reset_command,
+                ":save": save, ":load": load}
 
 
 _UNSET = object()

@@ -86,7 +86,7 @@ class Interpreter:
         self.attribute_subject = None    # the object whose attribute is being read: what a warning is about
         self.handling = []               # exceptions whose `except` blocks are running, for a bare `raise`
         self.modules = RunModules()      # the modules this run imported (random keeps its state per run)
-        self.yields = {}                 # id(statement) -> whether it holds a yield: run step by step then
+        self.yields = {}                 # id(statement) -> (statement, whether it holds a yield: run step by step)
         builtins["super"] = BuiltinFunction("super", self.super)
         self.binary = {"+": operator.add, "-": operator.sub, "*": self.multiply, "/": operator.truediv,
                        "//": operator.floordiv, "%": operator.mod, "**": self.power, "@": operator.matmul,
@@ -257,7 +257,10 @@ class Interpreter:
         args = self.eval_items(node.args)
         kwargs = self.eval_keywords(node.keywords, function)
         self.location = node.span
-        result = self.call(function, args, kwargs)
+        if type(function) is UserFunction:  # the common case first, without a call more
+            result = self.call_function(function, args, kwargs)
+        else:
+            result = self.call(function, args, kwargs)
         self.location = node.span
         return self.checked(result)
 
@@ -340,11 +343,12 @@ class Interpreter:
         iterable is evaluated outside, so `[x for x in x]` reads the outer x."""
         scope = FunctionScope({}, node.local_names, self.scope.closure(), self.scope.inner_qualname(name))
         outermost = self.eval(node.generators[0].iter)
+        kind = type(result).__name__
         with self.entered(Frame(name), scope):
             try:
                 for item in self.comprehension_items(node, outermost):
                     add(result, item)
-                    self.guards.check_length(len(result), type(result).__name__)
+                    self.guards.check_length(len(result), kind)
                 return result
             except CarriedStopIteration as carried:
                 stop = carried.stop
@@ -364,7 +368,7 @@ class Interpreter:
             for item in iterable:
                 try:
                     self.assign(first.target, item)
-                    if all(self.eval(condition) for condition in first.ifs):
+                    if not first.ifs or all(self.eval(condition) for condition in first.ifs):
                         if rest:
                             yield from generate(rest, self.eval(rest[0].iter))
                         else:
@@ -450,10 +454,10 @@ class Interpreter:
     def generate_block(self, stmts):
         """Run statements as a generator function's body: those that hold a yield step by step."""
         for stmt in stmts:
-            holds_yield = self.yields.get(id(stmt))
-            if holds_yield is None:
-                holds_yield = self.yields[id(stmt)] = has_yield([stmt])
-            if holds_yield:
+            known = self.yields.get(id(stmt))
+            if known is None:
+                known = self.yields[id(stmt)] = (stmt, has_yield([stmt]))  # holding stmt keeps its id its own
+            if known[1]:
                 yield from self.generate(stmt)
             else:
                 self.exec(stmt)
@@ -543,11 +547,19 @@ class Interpreter:
         elif kind is n.Attribute:
             owner = self.eval(target.value)
             self.location = target.span
-            capabilities.set_attribute(owner, target.attr, value)
+            try:
+                capabilities.set_attribute(owner, target.attr, value)
+            except BaseException as error:  # Python points at the target, not the whole statement
+                self.blame(error, target.span)
+                raise
         elif kind is n.Subscript:
             container, index = self.eval(target.value), self.eval(target.index)
             self.location = target.span
-            container[index] = value
+            try:
+                container[index] = value
+            except BaseException as error:
+                self.blame(error, target.span)
+                raise
         else:
             try:
                 self.unpack(target.elts, value)
@@ -847,21 +859,17 @@ class _Entered:
 def bind_arguments(function, args, kwargs):
     """Parameters -> values, refusing bad calls with Python's own messages."""
     signature, defaults, name = function._signature, function._defaults, function.__qualname__
-    positional = signature.positional
+    positional, keyword_only = signature.positional, signature.keyword_only
     bound = dict(zip(positional, args))
-    if len(args) > len(positional):
-        if signature.star is None:
-            required = len([param for param in positional if param not in defaults])
-            takes = f"from {required} to {len(positional)}" if required < len(positional) else str(len(positional))
-            plural = "" if takes == "1" else "s"
-            given = f"{len(args)} {'was' if len(args) == 1 else 'were'} given"
-            raise TypeError(f"{name}() takes {takes} positional argument{plural} but {given}")
-        bound[signature.star] = tuple(args[len(positional):])
-    elif signature.star is not None:
-        bound[signature.star] = ()
+    if len(args) > len(positional) and signature.star is None:
+        required = len([param for param in positional if param not in defaults])
+        takes = f"from {required} to {len(positional)}" if required < len(positional) else str(len(positional))
+        plural = "" if takes == "1" else "s"
+        given = f"{len(args)} {'was' if len(args) == 1 else 'were'} given"
+        raise TypeError(f"{name}() takes {takes} positional argument{plural} but {given}")
     extra = {} if signature.double_star is not None else None
     for key, value in kwargs.items():
-        if key in positional or key in signature.keyword_only:
+        if key in positional or key in keyword_only:
             if key in bound:
                 raise TypeError(f"{name}() got multiple values for argument '{key}'")
             bound[key] = value
@@ -869,15 +877,18 @@ def bind_arguments(function, args, kwargs):
             extra[key] = value
         else:
             raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
-    for names, kind in ((positional, "positional"), (signature.keyword_only, "keyword-only")):
-        missing = [param for param in names if param not in bound and param not in defaults]
-        if missing:
-            plural = "s" if len(missing) > 1 else ""
-            raise TypeError(f"{name}() missing {len(missing)} required {kind} argument{plural}: "
-                            f"{_quoted_list(missing)}")
-    for param, value in defaults.items():
-        if param not in bound:
-            bound[param] = value
+    if len(bound) < len(positional) + len(keyword_only):
+        for names, kind in ((positional, "positional"), (keyword_only, "keyword-only")):
+            missing = [param for param in names if param not in bound and param not in defaults]
+            if missing:
+                plural = "s" if len(missing) > 1 else ""
+                raise TypeError(f"{name}() missing {len(missing)} required {kind} argument{plural}: "
+                                f"{_quoted_list(missing)}")
+        for param, value in defaults.items():
+            if param not in bound:
+                bound[param] = value
+    if signature.star is not None:
+        bound[signature.star] = tuple(args[len(positional):])
     if extra is not None:
         bound[signature.double_star] = extra
     return bound

@@ -1,16 +1,18 @@
 """`import gradcli.torch as torch`: the engine under PyTorch's names, so tutorial code runs as it stands."""
 
 from gradcli.engine import dtypes as _dtypes
-from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.tensor import Device as device, Size, Tensor
+from gradcli.engine.printing import set_printoptions
 from gradcli.engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
 from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
-    equal, eye, from_numpy, full, full_like, get_rng_state, initial_seed, isclose, linspace, manual_seed, ones, ones_like, rand, rand_like,
-    randn, randn_like, set_rng_state, tensor, zeros, zeros_like, normal, randperm,
+    equal, eye, from_numpy, full, full_like, get_default_device, get_default_dtype, get_rng_state, initial_seed, isclose,
+    linspace, manual_seed, normal, ones, ones_like, rand, rand_like, randn, randn_like, randperm, set_default_device,
+    set_default_dtype, set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import autograd, linalg, nn  # noqa: E402
+from . import autograd, cuda, func, linalg, nn, optim  # noqa: E402
 
 globals().update(_EXPORTS["torch"])  # every op declared for torch: sin, sum, matmul, ... (gradcli/engine/ops)
 
@@ -28,14 +30,6 @@ def is_tensor(obj):
 
 def numel(x):
     return x.numel()
-
-
-def get_default_dtype():
-    return float32
-
-
-def set_printoptions(*args, **kwargs):
-    raise NotImplementedError("gradcli prints with torch's default print options only")
 
 
 __version__ = "2.13.0"

@@ -45,6 +45,11 @@ ALIASED_MODULES = (
     "torch.autograd.functional",
     "torch.nn",
     "torch.nn.functional",
+    "torch.nn.init",
+    "torch.optim",
+    "torch.optim.lr_scheduler",
+    "torch.autograd.forward_ad",
+    "torch.func",
 )
 
 _ADDRESS = re.compile(r"0x[0-9a-f]+")

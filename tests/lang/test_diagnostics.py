@@ -105,6 +105,11 @@ def test_format_strips_indentation_and_moves_the_caret_with_it():
     ("if x: pass", "more"),
     ("if x: pass\n", "run"),
     ("def f():\n", "error"),
+    ("def f():\n    if x:", "more"),  # a block's first line that opens a block of its own
+    ("class A:\n    def __init__(self):", "more"),
+    ("class A:\n    def __init__(self):\n        self.v = 3\n", "run"),
+    ("@torch.no_grad()", "more"),
+    ("def f():\n    if x:\n    y = 1", "error"),
     ("x = 1 +", "error"),
     ("x = )", "error"),
     ("print(f'{')", "error"),

@@ -173,6 +173,16 @@ def test_very_long_flat_expression(tmp_path):
 
 # --- time -----------------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("script", ["import itertools\nlist(itertools.count())", "sum(iter(int, 1))",
+                                    "import itertools\nmax(itertools.repeat(1))"])
+def test_timeout_option_stops_an_endless_iterator(script):
+    """Iterators a script reaches loop in Python, not in C, where --timeout could not interrupt them."""
+    outcome = gradcli("eval", "--timeout", "1", script, timeout=20)
+    assert_clean(outcome, (1,))
+    assert outcome.seconds < 10
+    assert re.search(r"^TimeoutError", outcome.last_line), outcome.stderr
+
+
 def test_timeout_option_stops_an_infinite_loop():
     """(No --timeout existed when this test was written; added in 369c392.)"""
     outcome = gradcli("eval", "--timeout", "1", "while True:\n    pass", timeout=20)

@@ -23,7 +23,11 @@ ESCAPES = {
     "__builtins__": ("__builtins__", 1, r"^NameError: name '__builtins__' is not defined"),
     "__builtins__": ("__builtins__", 1, r"^NameError: name '__builtins__' is not defined"),
     "grad_fn __class__": (T + "y.grad_fn.__class__", 1, r"^AttributeError: .*'__class__'"),
-    "grad_fn saved tensor": (T + "y.grad_fn._saved_self", 1, r"^AttributeError: .*'_saved_self'"),
+    # _saved_* is torch's public API on graph nodes (SumBackward0 saves no self, in torch either); other
+    # private names of a node are not
+    "grad_fn saved tensor": (T + "y.grad_fn._saved_self", 1,
+                             r"^AttributeError: 'SumBackward0' object has no attribute '_saved_self'"),
+    "grad_fn private": (T + "y.grad_fn._rule", 1, r"^AttributeError: .*private attribute '_rule'"),
     "grad_fn apply": (T + "y.grad_fn.apply", 1, r"^AttributeError: 'SumBackward0' object has no attribute 'apply'"),
     "function __globals__": ("def f(): pass\nf.__globals__", 1, r"^AttributeError: .*'__globals__'"),
     "function __code__": ("def f(): pass\nf.__code__", 1, r"^AttributeError: .*'__code__'"),
@@ -298,3 +302,19 @@ def test_allowed_things_still_work():
         "caught ('division by zero',)",
         "1",
     ]
+
+
+# Public Tensor attributes that scripts must not reach (none yet): each one reviewed, as those they may.
+TENSOR_ATTRIBUTES_REFUSED = frozenset()
+
+
+def test_every_public_tensor_attribute_is_reviewed():
+    """Tensor is deny-by-default: a public attribute added to the engine is unreachable from scripts until
+    it is listed in the sandbox's table (or here, refused), so that each one is looked at."""
+    from gradcli.engine.tensor import Tensor
+    from gradcli.runtime.sandbox.capabilities import TENSOR_ATTRIBUTES
+
+    unreviewed = {name for name in dir(Tensor) if not name.startswith("_")} - TENSOR_ATTRIBUTES
+    assert unreviewed <= TENSOR_ATTRIBUTES_REFUSED, (
+        f"list {sorted(unreviewed - TENSOR_ATTRIBUTES_REFUSED)} in TENSOR_ATTRIBUTES of "
+        "gradcli/runtime/sandbox/capabilities.py if scripts may use them, else in TENSOR_ATTRIBUTES_REFUSED here")

@@ -70,6 +70,8 @@ def inplace(x, op, *args):
             source = x
     else:
         source = x.detach()
+    if source is not x and x._tangent is not None:  # forward mode: the value written keeps x's tangent flowing
+        source._tangent, source._tangent_level = x._tangent, x._tangent_level
     out = op(source, *args)
     if out.dtype.category > x.dtype.category:
         raise RuntimeError(f"result type {out.dtype.legacy_name[:-6]} can't be cast to the desired output type "
@@ -84,6 +86,8 @@ def inplace(x, op, *args):
             x.grad_fn, x._requires_grad = out.grad_fn, True
     np.copyto(x._data, out._data, casting="unsafe")
     x._bump_version()
+    if out._tangent is not None:
+        x._tangent, x._tangent_level = out._tangent, out._tangent_level
     return x
 
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import dtypes
 from ..rules import R, Rule, op, rule, sum_to
-from ..tensor import Size, Tensor, _make
+from ..tensor import Device, Size, Tensor, _make, check_device
 from .shared import cast, shape_str
 
 
@@ -178,13 +178,16 @@ def contiguous(x):
                                             lambda g, out, a, dt: g.to(a.dtype), save=None,
                                             formulas=("1 (grad cast back to a.dtype)",))))
 def to(x, *args, **kwargs):
-    """x.to(dtype) (devices are accepted and ignored: gradcli has only the CPU)."""
+    """x.to(dtype), x.to(device), x.to(other): the CPU is the only device, CUDA raises torch's error."""
     target = kwargs.get("dtype")
+    check_device(kwargs.get("device"))
     for a in args:
-        if not isinstance(a, (str, Tensor)) and a is not None and not hasattr(a, "type"):
-            target = a
+        if isinstance(a, (str, Device)):
+            check_device(a)
         elif isinstance(a, Tensor):
             target = a.dtype
+        elif a is not None:
+            target = a
     if target is None:
         return x
     dt = dtypes.to_dtype(target)

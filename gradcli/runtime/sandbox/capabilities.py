@@ -18,7 +18,6 @@ and requires_grad, their own objects' attributes, and the public attributes of g
 from __future__ import annotations
 
 import functools
-import itertools
 import types
 
 import numpy as np
@@ -28,6 +27,7 @@ from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.random import Generator
 from gradcli.engine.tensor import Size, Tensor
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
+
 
 class Public:
     """Every name without a leading underscore."""
@@ -80,6 +80,11 @@ TENSOR_ATTRIBUTES = frozenset({
     "shape", "sigmoid", "sign", "sin", "size", "softmax", "sqrt", "squeeze", "sub", "sub_", "subtract", "sum", "t",
     "tan", "tanh", "to", "tolist", "transpose", "true_divide", "type", "unsqueeze", "view", "view_as", "zero_",
     "_version",  # torch documents x._version for in-place checks
+    # reviewed for the engine and torch-namespace work landing beside the language's (issue 12)
+    "acos", "acosh", "addmm", "allclose", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh",
+    "asin", "asinh", "atan", "atan2", "atanh", "ceil", "copy_", "cosh", "cpu", "cuda", "equal", "erf", "erfc",
+    "exp2", "expm1", "floor", "frac", "hypot", "is_cuda", "isclose", "log10", "log2", "normal_",
+    "register_post_accumulate_grad_hook", "round", "sinc", "sinh", "trunc", "uniform_",
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
@@ -110,7 +115,7 @@ READABLE = {
     functools.partial: Names({"func", "args", "keywords"}),
     types.GeneratorType: Names({"send", "throw", "close"}),
     super: PUBLIC,
-    itertools.chain: Names({"from_iterable"}),  # as a class: itertools.chain.from_iterable
+    property: Names({"setter", "getter", "deleter"}),  # `@x.setter` in a class body: a script's own property
 }
 # The special methods a script's class may define: construction, calling, containers, printing, operators.
 DEFINABLE_SPECIAL_METHODS = frozenset({

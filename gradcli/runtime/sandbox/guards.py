@@ -11,6 +11,10 @@ from gradcli.engine.tensor import Tensor
 
 
 SEQUENCES = (list, tuple, str)
+# Builtins that make a collection of their argument's size -> what they make; by id, so that no script
+# object's __eq__ runs.
+COLLECTION_BUILDERS = {id(builder): kind for builder, kind in (
+    (list, "list"), (tuple, "tuple"), (set, "set"), (frozenset, "frozenset"), (dict, "dict"), (sorted, "list"))}
 MATRIX_PRODUCTS = frozenset({"matmul", "mm", "bmm"})
 OUTER_PRODUCTS = frozenset({"outer", "ger"})
 
@@ -40,8 +44,8 @@ class Guards:
     def check_call(self, function, args, kwargs):
         """Refuse a call whose result would be over the cap, before it allocates anything: a factory by its
         size arguments, an operation on several tensors by the shape their combination has."""
-        if (function is list or function is tuple) and len(args) == 1:
-            self.check_length(_length(args[0]), function.__name__)
+        if id(function) in COLLECTION_BUILDERS and len(args) == 1:
+            self.check_length(_length(args[0]), COLLECTION_BUILDERS[id(function)])
             return
         estimate = _requested_elements(function, args, kwargs)
         if estimate is None:

@@ -89,7 +89,9 @@ def language_module(name) -> LangModule:
     if name == "functools":
         return _whitelisted("functools", FUNCTOOLS_NAMES)
     if name == "itertools":
-        return _whitelisted("itertools", ITERTOOLS_NAMES)
+        import itertools
+
+        return LangModule("itertools", {key: _interruptible(getattr(itertools, key)) for key in ITERTOOLS_NAMES})
     module = importlib.import_module(ENGINE_MODULES[name])
     names = getattr(module, "__all__", None) or [key for key in vars(module) if not key.startswith("_")]
     members = {}
@@ -102,6 +104,21 @@ def language_module(name) -> LangModule:
             value = language_module(submodule)
         members[key] = value
     return LangModule(name, members)
+
+
+def _interruptible(make_iterator):
+    """itertools' iterators run in C: `list(itertools.count())` would loop where neither Ctrl-C nor --timeout
+    reach it (they are raised between Python instructions). Their items pass through a Python generator
+    instead, where the interpreter can raise them."""
+    @functools.wraps(make_iterator)
+    def interruptible(*args, **kwargs):
+        return python_level(make_iterator(*args, **kwargs))
+    return interruptible
+
+
+def python_level(iterator):
+    for item in iterator:
+        yield item
 
 
 def _whitelisted(name, names):

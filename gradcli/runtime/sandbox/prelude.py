@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import builtins
 
-from gradcli.runtime.sandbox.modules import language_module
+from gradcli.runtime.sandbox.modules import language_module, python_level
 from gradcli.runtime.values import BuiltinFunction
 
 PYTHON_BUILTINS = ("len", "range", "zip", "enumerate", "list", "tuple", "float", "int", "bool", "str", "abs", "min",
                    "max", "sum", "round", "all", "any", "isinstance", "dict", "set", "frozenset", "sorted", "reversed",
-                   "map", "filter", "next", "iter", "repr", "callable", "divmod", "object", "staticmethod",
+                   "map", "filter", "next", "repr", "callable", "divmod", "object", "staticmethod",
                    "classmethod", "property")
 EXCEPTIONS = (
     "BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "ImportError",
@@ -40,7 +40,12 @@ def make_builtins(out, guards):
             guards.check_power(base, exp)
         return builtins.pow(base, exp, mod)
 
-    for function in (print, pow):
+    def iter(*args):
+        """iter(callable, sentinel) calls from C, where Ctrl-C and --timeout cannot stop it: its items pass
+        through a Python generator."""
+        return builtins.iter(*args) if len(args) < 2 else python_level(builtins.iter(*args))
+
+    for function in (print, pow, iter):
         function.__qualname__ = function.__name__  # error messages say print(), as Python's do
         table[function.__name__] = BuiltinFunction(function.__name__, function)
     return table

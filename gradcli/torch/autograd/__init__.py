@@ -4,4 +4,5 @@ from gradcli.engine.autograd import backward, grad
 from gradcli.engine.factory import Variable
 from gradcli.engine.functional import GradcheckError, gradcheck
 from gradcli.engine.grad_mode import enable_grad, no_grad, set_grad_enabled
-from . import functional  # noqa: F401
+from . import forward_ad, functional  # noqa: F401
+from .function import Function, FunctionCtx  # noqa: F401

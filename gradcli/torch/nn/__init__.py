@@ -1,3 +1,8 @@
-"""torch.nn: only the functional interface (gradcli has no modules or parameters)."""
+"""torch.nn: Module and Parameter, layers, containers, losses, init and the functional interface."""
 
-from . import functional  # noqa: F401
+from . import functional, init  # noqa: F401
+from .containers import ModuleList, Sequential  # noqa: F401
+from .layers import Dropout, Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
+from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss  # noqa: F401
+from .module import Module  # noqa: F401
+from .parameter import Parameter  # noqa: F401

@@ -23,7 +23,7 @@ print(double(3.0), double(3.0, shift=1.0), partial(scaled, 1.0, 10.0)())
 print(reduce(lambda a, b: a * b, [1, 2, 3, 4]), reduce(lambda a, b: a + b, [], 0))
 print(list(islice(count(10, 5), 4)), list(itertools.chain([1, 2], (3,), "ab")))
 print(list(itertools.product([0, 1], repeat=2)), list(itertools.repeat("x", 3)))
-print(list(itertools.chain.from_iterable([[1], [2, 3]])), list(itertools.combinations([1, 2, 3], 2)))
+print(list(itertools.chain(*[[1], [2, 3]])), list(itertools.combinations([1, 2, 3], 2)))
 print(list(itertools.accumulate([1, 2, 3, 4])), list(zip(count(), "abc")))
 torch.manual_seed(0)
 batches = [torch.randn(2) for _ in range(3)]

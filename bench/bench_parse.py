@@ -1,0 +1,77 @@
+"""Parsing at scale: `python bench/bench_parse.py [--repeat N]`.
+
+1. Parse time (best of --repeat, in this process) of growing inputs, to show it is linear in their size:
+     lines     N short lines `a1 = 1`                      (goal: 50,000 in at most 1.5 s)
+     operands  one expression `y = x+x+...+x` of N operands (goal: 100,000 in at most 1.5 s)
+2. Whole `gradcli run` processes on 1 MB scripts (goal: they run, or stop with a clear error, in 10 s):
+     the generated script of bench_lang.py, and one expression of 1 MB.
+"""
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_lang import _env, generated_script  # noqa: E402  (a sibling script, not a package)
+
+MEGABYTE = 1_000_000
+
+
+def short_lines(count):
+    return "".join(f"a{i} = {i}\n" for i in range(count))
+
+
+def long_sum(operands):
+    return "x = 1.0\ny = " + "+".join(["x"] * operands) + "\nprint(y)\n"
+
+
+def best_parse_time(source, repeat):
+    from gradcli.lang import parse
+
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        parse(source)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def run_process(source):
+    """Seconds, exit code and the last line of stderr of `gradcli run` on `source`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
+        script.write(source)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "gradcli", "run", script.name], capture_output=True, text=True,
+                          env=_env(), timeout=60)
+    seconds = time.perf_counter() - start
+    Path(script.name).unlink()
+    last_error_line = done.stderr.strip().rsplit("\n", 1)[-1][:100]
+    return seconds, done.returncode, last_error_line
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="parses per size (the best is shown)")
+    args = parser.parse_args()
+    from gradcli.lang import parse
+
+    parse("warm = 1\n")  # loads the compiled grammar once, outside the timings
+    print("1. parse time (best of %d)" % args.repeat)
+    for label, make, sizes in (("lines", short_lines, (12_500, 25_000, 50_000)),
+                               ("operands", long_sum, (25_000, 50_000, 100_000))):
+        for size in sizes:
+            seconds = best_parse_time(make(size), args.repeat)
+            print(f"  {label:<9s} {size:>8,d}  {seconds:6.2f} s  {seconds / size * 1e6:5.1f} us each")
+    print("2. gradcli run on 1 MB scripts (whole process)")
+    block_lines = max(1, MEGABYTE * 10_000 // len(generated_script(10_000)))
+    for label, source in (("bench_lang script", generated_script(block_lines)),
+                          ("one expression", long_sum(MEGABYTE // 2))):
+        seconds, code, last_line = run_process(source)
+        print(f"  {label:<18s} {len(source) / MEGABYTE:4.2f} MB  {seconds:5.2f} s  exit {code}  {last_line}")
+
+
+if __name__ == "__main__":
+    main()

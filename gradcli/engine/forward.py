@@ -1,0 +1,176 @@
+"""Forward-mode AD: each op's output gets a tangent (its JVP) while a dual level is active.
+
+A tangent is pushed through the same rule table the backward pass uses, one JVP per rule:
+- elementwise rules: the Jacobian is diagonal, so the JVP is the sum over inputs of vjp_i(t_i) with t_i broadcast
+  to the output's shape (vjp_i multiplies its argument by d out / d input_i, element by element);
+- rules linear in their tensor inputs (shapes, views, sums, cat): the JVP is the rule itself applied to the
+  tangents; bilinear rules (matrix products): f(t_a, b) + f(a, t_b);
+- rules with a scalar output: the JVP is <vjp_i(1), t_i> summed over inputs;
+- the rest (softmax, log_softmax, addmm, max/min along a dim) are written out below.
+Tangents are ordinary tensors computed with ordinary ops, so reverse mode can differentiate through them.
+"""
+
+import collections
+import itertools
+
+from .grad_mode import forward_mode, tangent_of  # noqa: F401  (tangent_of is forward-mode API)
+from .rules import R
+
+ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_scalar", "pow_tensor", "rpow", "exp",
+               "log", "log1p", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "threshold_backward", "sqrt", "abs",
+               "sign", "clamp", "clamp_tensor", "clamp_min", "clamp_max", "maximum", "minimum", "where",
+               "remainder", "remainder_scalar", "zero", "fill", "mul_scalar", "asin", "acos", "atan", "atan2", "sinh",
+               "cosh", "asinh", "acosh", "atanh", "log10", "log2", "exp2", "erf", "erfc", "expm1", "hypot", "floor",
+               "ceil", "round", "round_decimals", "trunc", "frac", "sinc"}
+LINEAR = {"sum", "sum_dim", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
+          "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
+          "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put"}
+BILINEAR = {"mm", "bmm", "mv", "dot"}
+
+_levels = itertools.count(1)
+
+
+state = forward_mode  # the active dual level's id (or None), and whether a JVP is being computed
+
+
+class dual_level:
+    """with dual_level(): tangents made inside live until the block ends."""
+
+    def __enter__(self):
+        if state.level is not None:
+            raise RuntimeError("Nested forward mode AD is not supported at the moment")
+        state.level = next(_levels)
+        return state.level
+
+    def __exit__(self, *exc):
+        state.level = None
+        return False
+
+
+def enter_dual_level():
+    return dual_level().__enter__()
+
+
+def exit_dual_level(level=None):
+    state.level = None
+
+
+def make_dual(tensor, tangent, level=None):
+    if state.level is None:
+        raise RuntimeError("To create a dual Tensor, you need to use the dual_level context manager. If you are "
+                           "in a dual_level context, make sure that you passed the current level as argument.")
+    if tangent.shape != tensor.shape:
+        raise RuntimeError(f"Trying to set a forward gradient that has a different size than that of the original "
+                           f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
+                           f"forward gradient is of size {list(tangent.shape)}.")
+    dual = R["view"](tensor, params=(tensor.shape,))
+    _attach(dual, tangent)
+    return dual
+
+
+UnpackedDualTensor = collections.namedtuple("UnpackedDualTensor", ["primal", "tangent"])
+
+
+def unpack_dual(tensor, level=None):
+    tangent = tangent_of(tensor)
+    if tangent is None:
+        return UnpackedDualTensor(tensor, None)
+    state.pushing = True  # the primal is a view without the tangent
+    try:
+        primal = R["alias"](tensor)
+    finally:
+        state.pushing = False
+    return UnpackedDualTensor(primal, tangent)
+
+
+def _attach(tensor, tangent):
+    tensor._tangent, tensor._tangent_level = tangent, state.level
+
+
+_rule_names = {}
+
+
+def _name(rule):
+    """The rule's key in the table (rules register there by name; some, like addmm, after import)."""
+    if rule not in _rule_names:
+            _rule_names.update((r, key) for key, r in R.items())
+    return _rule_names.get(rule)
+
+
+def push(rule, inputs, params, out):
+    """Give `out` the tangent of rule(inputs) if an input has one (Rule.__call__ calls it at a dual level)."""
+    tangents = [tangent_of(x) for x in inputs]
+    if all(t is None for t in tangents):
+        return
+    name = _name(rule)
+    state.pushing = True
+    try:
+        tangent = _jvp(rule, name, inputs, tangents, params, out)
+    finally:
+        state.pushing = False
+    _attach(out, tangent.to(out.dtype) if tangent.dtype is not out.dtype else tangent)
+
+
+def _zeros(x):
+    return x.detach() * 0
+
+
+def _jvp(rule, name, inputs, tangents, params, out):
+    if name in ELEMENTWISE:
+        total = None
+        for i, (x, t, vjp) in enumerate(zip(inputs, tangents, rule.vjps)):
+            if t is not None:
+                part = vjp(t.expand(out.shape) if t.shape != out.shape else t, out, *inputs, *params)
+                total = part if total is None else total + part
+        return total
+    if name in LINEAR:  # a tensor input without a tangent has a zero one
+        return rule(*[t if t is not None else _zeros(x) for x, t in zip(inputs, tangents)], params=params)
+    if name in BILINEAR:
+        (a, b), (ta, tb) = inputs, tangents
+        parts = ([rule(ta, b)] if ta is not None else []) + ([rule(a, tb)] if tb is not None else [])
+        return parts[0] if len(parts) == 1 else parts[0] + parts[1]
+    if name in WRITTEN:
+        return WRITTEN[name](rule, inputs, tangents, params, out)
+    if out.ndim == 0 and not rule.variadic:
+        total = None
+        ones = out.detach() * 0 + 1
+        for x, t, vjp in zip(inputs, tangents, rule.vjps):
+            if t is not None:
+                part = (vjp(ones, out, *inputs, *params) * t).sum()
+                total = part if total is None else total + part
+        return total
+    op = rule.grad_fn_name.rsplit("::", 1)[-1].split("Backward")[0]
+    raise NotImplementedError(f"Trying to use forward AD with {op} that does not support it because it has not been "
+                              "implemented yet.")
+
+
+def _softmax_jvp(rule, inputs, tangents, params, out):
+    (t,), (dim,) = tangents, params
+    return out * (t - (t * out).sum(dim, keepdim=True))
+
+
+def _log_softmax_jvp(rule, inputs, tangents, params, out):
+    (t,), (dim,) = tangents, params
+    return t - (out.exp() * t).sum(dim, keepdim=True)
+
+
+def _extremum_jvp(rule, inputs, tangents, params, out):
+    """max/min along a dim: the tangent at the chosen indices (a 0-d input has one element, its own)."""
+    t = tangents[0]
+    return t if t.ndim == 0 else rule(t, params=params)
+
+
+def _addmm_jvp(rule, inputs, tangents, params, out):
+    (bias, a, b), (tbias, ta, tb), (beta, alpha) = inputs, tangents, params
+    total = tbias * beta if tbias is not None else _zeros(bias)  # torch's formula adds all three, zeros included
+    for part in (ta.mm(b) if ta is not None else None, a.mm(tb) if tb is not None else None):
+        if part is not None:
+            total = total + part * alpha
+    return total
+
+
+WRITTEN = {"softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp, "addmm": _addmm_jvp, "max_dim": _extremum_jvp,
+           "min_dim": _extremum_jvp}
+
+
+forward_mode.push = push

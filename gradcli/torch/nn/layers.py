@@ -1,0 +1,124 @@
+"""Layers without sub-modules: Linear, the activations, Identity, Flatten, Dropout."""
+
+import math
+
+from gradcli.engine import nn_functional as F
+from gradcli.engine.ops.pointwise import relu, sigmoid, tanh
+from gradcli.engine.ops.reductions import log_softmax, softmax
+from gradcli.engine.ops.shapes import flatten
+from gradcli.engine.factory import empty, rand
+
+from . import init
+from .module import Module
+from .parameter import Parameter
+
+
+class Linear(Module):
+    """y = x W^T + b, initialised as torch does (so a seeded model starts from torch's weights)."""
+
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = Parameter(empty((out_features, in_features), device=device, dtype=dtype))
+        if bias:
+            self.bias = Parameter(empty(out_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class ReLU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return relu(input)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class Tanh(Module):
+    def forward(self, input):
+        return tanh(input)
+
+
+class Sigmoid(Module):
+    def forward(self, input):
+        return sigmoid(input)
+
+
+class Softmax(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return softmax(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
+class LogSoftmax(Softmax):
+    def forward(self, input):
+        return log_softmax(input, self.dim)
+
+
+class Identity(Module):
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class Flatten(Module):
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, input):
+        return flatten(input, self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Dropout(Module):
+    """Zeroes each element with probability p in training (scaling the rest by 1/(1-p)); the identity in eval.
+    The mask is drawn from gradcli's stream, not torch's (torch's CPU bernoulli goes through MKL)."""
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input):
+        if not self.training or self.p == 0:
+            return input
+        if self.p == 1:
+            return input * 0
+        keep = (rand(*input.shape, dtype=input.dtype) >= self.p).to(input.dtype)
+        return input * keep / (1 - self.p)
+
+    def extra_repr(self):
+        return f"p={self.p}, inplace={self.inplace}"

@@ -1,0 +1,178 @@
+"""SGD, Adam, AdamW, RMSprop and Adagrad: torch's single-tensor update (the path torch takes on the CPU),
+operation by operation in torch's order, so that float32 parameters follow torch's to the bit."""
+
+from gradcli.engine.factory import tensor, zeros_like
+from gradcli.engine import dtypes
+
+from . import kernels
+from .optimizer import Optimizer, check_range
+
+
+def _with_weight_decay(grad, param, weight_decay, maximize):
+    grad = -grad if maximize else grad
+    if weight_decay != 0:
+        grad = grad.clone()
+        kernels.add_(grad, param, weight_decay)
+    return grad
+
+
+def _step_count(state):
+    """state['step'] is a float32 tensor, as torch keeps it; the update reads it as a Python number."""
+    if "step" not in state:
+        state["step"] = tensor(0.0, dtype=dtypes.float32)
+    state["step"] += 1
+    return state["step"].item()
+
+
+class SGD(Optimizer):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False,
+                 foreach=None, differentiable=False, fused=None):
+        check_range("learning rate", lr)
+        check_range("momentum value", momentum)
+        check_range("weight_decay value", weight_decay)
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                                      nesterov=nesterov, maximize=maximize, foreach=foreach,
+                                      differentiable=differentiable, fused=fused))
+
+    def _update(self, param, grad, state, group):
+        d_p = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+        momentum = group["momentum"]
+        if momentum != 0:
+            buf = state.get("momentum_buffer")
+            if buf is None:
+                buf = state["momentum_buffer"] = d_p.clone().detach()
+            else:
+                buf.mul_(momentum)
+                kernels.add_(buf, d_p, 1 - group["dampening"])
+            if group["nesterov"]:
+                d_p = d_p.clone()
+                kernels.add_(d_p, buf, momentum)
+            else:
+                d_p = buf
+        kernels.add_(param, d_p, -group["lr"])
+
+
+class Adam(Optimizer):
+    decoupled = False
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
+                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
+                 decoupled_weight_decay=None):
+        check_range("learning rate", lr)
+        check_range("epsilon value", eps)
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        check_range("weight_decay value", weight_decay)
+        decoupled = self.decoupled if decoupled_weight_decay is None else decoupled_weight_decay
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
+                                      maximize=maximize, foreach=foreach, capturable=capturable,
+                                      differentiable=differentiable, fused=fused, decoupled_weight_decay=decoupled))
+
+    def _update(self, param, grad, state, group):
+        if "exp_avg" not in state:
+            state["step"] = tensor(0.0, dtype=dtypes.float32)
+            state["exp_avg"] = zeros_like(param)
+            state["exp_avg_sq"] = zeros_like(param)
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = zeros_like(param)
+        step = _step_count(state)
+        lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
+        if group["decoupled_weight_decay"]:
+            param.mul_(1 - lr * group["weight_decay"])
+            grad = -grad if group["maximize"] else grad
+        else:
+            grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+        kernels.lerp_(exp_avg, grad, 1 - beta1)
+        exp_avg_sq.mul_(beta2)
+        kernels.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
+        bias_correction1 = 1 - beta1**step
+        bias_correction2 = 1 - beta2**step
+        step_size = lr / bias_correction1
+        bias_correction2_sqrt = bias_correction2**0.5
+        if group["amsgrad"]:
+            state["max_exp_avg_sq"].copy_(state["max_exp_avg_sq"].maximum(exp_avg_sq))
+            exp_avg_sq = state["max_exp_avg_sq"]
+        denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+        kernels.addcdiv_(param, exp_avg, denom, -step_size)
+
+
+class AdamW(Adam):
+    decoupled = True
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused)
+
+
+class RMSprop(Optimizer):
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 capturable=False, foreach=None, maximize=False, differentiable=False):
+        check_range("learning rate", lr)
+        check_range("epsilon value", eps)
+        check_range("momentum value", momentum)
+        check_range("weight_decay value", weight_decay)
+        check_range("alpha value", alpha)
+        super().__init__(params, dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
+                                      weight_decay=weight_decay, capturable=capturable, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable))
+
+    def _update(self, param, grad, state, group):
+        if "square_avg" not in state:
+            state["step"] = tensor(0.0, dtype=dtypes.float32)
+            state["square_avg"] = zeros_like(param)
+            if group["momentum"] > 0:
+                state["momentum_buffer"] = zeros_like(param)
+            if group["centered"]:
+                state["grad_avg"] = zeros_like(param)
+        _step_count(state)
+        grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+        alpha, square_avg = group["alpha"], state["square_avg"]
+        square_avg.mul_(alpha)
+        kernels.addcmul_(square_avg, grad, grad, 1 - alpha)
+        if group["centered"]:
+            kernels.lerp_(state["grad_avg"], grad, 1 - alpha)
+            avg = square_avg.clone()
+            kernels.addcmul_(avg, state["grad_avg"], state["grad_avg"], -1)
+            avg = avg.sqrt()
+        else:
+            avg = square_avg.sqrt()
+        avg = avg.add_(group["eps"])
+        if group["momentum"] > 0:
+            buf = state["momentum_buffer"]
+            buf.mul_(group["momentum"])
+            kernels.addcdiv_(buf, grad, avg, 1)
+            kernels.add_(param, buf, -group["lr"])
+        else:
+            kernels.addcdiv_(param, grad, avg, -group["lr"])
+
+
+class Adagrad(Optimizer):
+    def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
+                 foreach=None, *, maximize=False, differentiable=False, fused=None):
+        check_range("learning rate", lr)
+        check_range("lr_decay value", lr_decay)
+        check_range("weight_decay value", weight_decay)
+        check_range("initial_accumulator_value value", initial_accumulator_value)
+        check_range("epsilon value", eps)
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable, fused=fused))
+        for group in self.param_groups:  # torch makes Adagrad's state up front
+            for p in group["params"]:
+                state = self._state_of(p)
+                state["step"] = tensor(0.0, dtype=dtypes.float32)
+                state["sum"] = zeros_like(p).fill_(group["initial_accumulator_value"])
+
+    def _update(self, param, grad, state, group):
+        step = _step_count(state)
+        grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+        clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
+        kernels.addcmul_(state["sum"], grad, grad, 1)
+        std = state["sum"].sqrt().add_(group["eps"])
+        kernels.addcdiv_(param, grad, std, -clr)

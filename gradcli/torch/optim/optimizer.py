@@ -1,0 +1,83 @@
+"""torch.optim.Optimizer: parameter groups, per-parameter state, zero_grad and step, with torch's messages."""
+
+from gradcli.engine.grad_mode import enable_grad, no_grad
+from gradcli.engine.tensor import Tensor
+
+from ..nn.module import zero_grads
+
+
+class Optimizer:
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        self.state = {}
+        self.param_groups = []
+        if isinstance(params, Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, "
+                            f"but got torch.{params.dtype.legacy_name}")
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for group in groups:
+            self.add_param_group(group)
+        self._opt_called = False  # read by the learning-rate schedulers, as in torch
+
+    def add_param_group(self, param_group):
+        params = param_group["params"]
+        param_group["params"] = [params] if isinstance(params, Tensor) else list(params)
+        for name, default in self.defaults.items():
+            param_group.setdefault(name, default)
+        seen = {id(p) for group in self.param_groups for p in group["params"]}
+        if any(id(p) in seen for p in param_group["params"]):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(param_group)
+
+    def zero_grad(self, set_to_none=True):
+        zero_grads((p for group in self.param_groups for p in group["params"]), set_to_none)
+
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with enable_grad():
+                loss = closure()
+        with no_grad():
+            for group in self.param_groups:
+                for p in group["params"]:
+                    if p._grad is not None:
+                        self._update(p, p._grad, self._state_of(p), group)
+        self._opt_called = True
+        return loss
+
+    def _state_of(self, p):
+        state = self.state.get(p)
+        if state is None:
+            state = self.state[p] = {}
+        return state
+
+    def _update(self, param, grad, state, group):
+        raise NotImplementedError
+
+    def state_dict(self):
+        index = {}
+        groups = []
+        for group in self.param_groups:
+            packed = {k: v for k, v in group.items() if k != "params"}
+            packed["params"] = [index.setdefault(id(p), len(index)) for p in group["params"]]
+            groups.append(packed)
+        state = {index[id(p)]: s for p, s in self.state.items()}
+        return {"state": state, "param_groups": groups}
+
+    def __repr__(self):
+        text = type(self).__name__ + " ("
+        for i, group in enumerate(self.param_groups):
+            text += f"\nParameter Group {i}\n"
+            for key in sorted(group):
+                if key != "params":
+                    text += f"    {key}: {group[key]}\n"
+        return text + ")"
+
+
+def check_range(name, value, low=0.0):
+    if not low <= value:
+        raise ValueError(f"Invalid {name}: {value}")
