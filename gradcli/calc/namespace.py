@@ -26,7 +26,7 @@ class Calculator:
     # What a call with the wrong arguments most likely meant.
     CALL_HINTS = {"log": "for a logarithm in base b write log(x) / log(b) (or log2(x), log10(x))"}
 
-    def __init__(self, dtype_name):
+    def __init__(self, dtype_name, degrees=False):
         import math
 
         import gradcli.torch as torch
@@ -54,12 +54,14 @@ class Calculator:
         variables.update(constructors)
         variables["torch"] = LangModule("torch", {**{name: torch_module.member(name)
                                                      for name in torch_module.public_names()}, **constructors})
+        if degrees:
+            self._in_degrees(variables)
         for alias, target in self.ALIASES.items():
             if target in variables:  # a target the engine does not have yet gives no alias
                 variables[alias] = variables[target]
         for name, of in self.RECIPROCALS.items():
             variables[name] = self._reciprocal_of(name, variables[of])
-        variables.update(math=self._math_module(language_module("math"), variables), pi=math.pi, e=math.e)
+        variables.update(math=self._math_module(language_module("math"), variables, degrees), pi=math.pi, e=math.e)
         self.variables = variables
 
     def _accepting_numbers(self, function, tensor_arguments):
@@ -95,9 +97,34 @@ class Calculator:
         call.__doc__ = f"{name}(x) = 1 / {function.__name__}(x)"
         return call
 
-    def _math_module(self, math_module, variables):
+    def _in_degrees(self, variables):
+        """--deg: sin, cos and tan take degrees, their inverses give degrees (as a calculator in DEG mode)."""
+        import math
+
+        from gradcli.calc.values import DEGREE_ARGUMENTS, DEGREE_RESULTS
+
+        radians_per_degree = math.pi / 180
+        for name in DEGREE_ARGUMENTS:
+            variables[name] = self._composed(name, variables[name], before=radians_per_degree)
+        for name in DEGREE_RESULTS:
+            if name in variables:
+                variables[name] = self._composed(name, variables[name], after=1 / radians_per_degree)
+
+    @staticmethod
+    def _composed(name, function, before=1.0, after=1.0):
+        """function(x * before) * after, for tensors and numbers, under function's name."""
+        @functools.wraps(function)
+        def call(*args):
+            return function(*(arg * before for arg in args)) * after
+
+        call.__qualname__ = name
+        return call
+
+    def _math_module(self, math_module, variables, degrees):
         """math as the calculator sees it: a function of math given a tensor is torch's (math.sin(x) is
-        sin(x)), so that the value stays in the graph; given numbers, it is math's."""
+        sin(x)), so that the value stays in the graph; given numbers, it is math's. With --deg, math's
+        trigonometry is the calculator's, in degrees."""
+        from gradcli.calc.values import DEGREE_ARGUMENTS, DEGREE_RESULTS
         from gradcli.runtime.values import LangModule
 
         Tensor = torch_namespace().Tensor
@@ -105,7 +132,9 @@ class Calculator:
         for name in math_module.public_names():
             member = math_module.member(name)
             tensor_version = variables.get(self.MATH_TO_TORCH.get(name, name))
-            if callable(member) and callable(tensor_version):
+            if degrees and name in (*DEGREE_ARGUMENTS, *DEGREE_RESULTS) and tensor_version is not None:
+                member = tensor_version
+            elif callable(member) and callable(tensor_version):
                 member = self._by_argument_type(member, tensor_version, Tensor)
             members[name] = member
         return LangModule("math", members)
@@ -175,9 +204,9 @@ def _ignore_display(value):
 
 
 @functools.cache
-def calculator(dtype_name):
-    """The Calculator for "float64" or "float32", made once per process."""
-    return Calculator(dtype_name)
+def calculator(dtype_name, degrees=False):
+    """The Calculator for "float64" or "float32" (trigonometry in degrees or not), made once per process."""
+    return Calculator(dtype_name, degrees)
 
 
 @functools.cache

@@ -136,7 +136,8 @@ def source_text(lines, span):
     # A binary operation's span starts at its left operand without the parentheses around it
     # (`(x + y) * z` spans `x + y) * z`): widen it to the parentheses its text leaves unmatched.
     depth = lowest = 0
-    for char in line[start:end]:
+    text = line[start:end]
+    for char in text if "(" in text or ")" in text else ():
         depth += (char == "(") - (char == ")")
         lowest = min(lowest, depth)
     for _ in range(-lowest):

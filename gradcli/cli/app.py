@@ -52,7 +52,7 @@ def main() -> None:
     if len(sys.argv) == 1 and sys.stdin.isatty() and sys.stdout.isatty():
         sys.argv.append("repl")  # `gradcli` alone on a terminal opens the REPL (elsewhere: the help)
     try:
-        app()
+        app(prog_name="gradcli")  # under `python -m gradcli` too: usage lines and _GRADCLI_COMPLETE say gradcli
     finally:
         # The process is ending and its memory goes with it: frozen, its objects are skipped by the full
         # collections Python runs at exit, which would otherwise walk them all (about 20 ms).

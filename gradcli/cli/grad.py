@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from gradcli.cli.shared import At, DType, DTypeOption, Expr, Json, Wrt, reported_errors
+from gradcli.cli.shared import At, Degrees, DType, DTypeOption, Each, Expr, Json, Wrt, run_reported
 
 
 def grad_command(expr: Expr, at: At = None, wrt: Wrt = None,
@@ -14,12 +14,15 @@ def grad_command(expr: Expr, at: At = None, wrt: Wrt = None,
                  = None,
                  order: Annotated[int, typer.Option("--order", min=1, max=2,
                                                     help="2 adds the second derivatives (the Hessian).")] = 1,
-                 dtype: DTypeOption = DType.float64, json: Json = False) -> None:
+                 dtype: DTypeOption = DType.float64, json: Json = False,
+                 deg: Degrees = False, each: Each = False) -> None:
     """The value of EXPR and its gradient: gradcli grad "x**2 * sin(x)" --at x=0.5"""
     from gradcli import calc
     from gradcli.cli import output
 
-    with reported_errors():
-        problem = calc.Problem(expr, at, wrt, dtype)
-        report, vector = calc.gradient_report(problem, vjp, calc.checked_choice("--order", order, (1, 2)))
-        output.show_report(report, json, problem, vector)
+    def compute():
+        problem = calc.Problem(expr, at, wrt, dtype, degrees=deg, each=each)
+        derivatives = calc.checked_choice("--order", order, (1, 2))
+        output.show_reports(problem, lambda point: calc.gradient_report(point, vjp, derivatives), json)
+
+    run_reported(compute)

@@ -43,13 +43,27 @@ def report_json(report):
     return {key: map_arrays(content, json_numbers) for key, content in report.sections.items()}
 
 
-def show_report(report, as_json, problem, cotangent=None):
-    """Show a calculator Report, then its warnings (gradcli.calc.warnings)."""
+def show_reports(problem, report_of, as_json):
+    """Compute and show what report_of(problem) -> (Report, cotangent or None) finds: one table (or JSON
+    object), or at several points (problem.points()) one row (or JSON object in a list) per point; then
+    the warnings (gradcli.calc.warnings), each once."""
     from gradcli.calc import warnings
 
-    show(report, as_json)
-    for message in warnings(report, problem, cotangent):
+    found = [(point, *report_of(point)) for point in problem.points()]
+    if problem.swept:
+        show_points(problem, [(point, report) for point, report, _ in found], as_json)
+    else:
+        show(found[0][1], as_json)
+    messages = {}
+    for point, report, cotangent in found:
+        where = f"at {point_text(point, problem.swept)}: " if problem.swept else ""
+        messages.update((where + message, None) for message in warnings(report, point, cotangent))
+    for message in messages:
         warn(message)
+
+
+def point_text(point, names):
+    return ", ".join(f"{name}={point.value_texts[name]}" for name in names)
 
 
 def show(report, as_json, stream=None):
@@ -62,6 +76,38 @@ def show(report, as_json, stream=None):
         _rich_console(stream).print(rich_table(report))
     else:
         stream.write(plain_table(report))
+
+
+def show_points(problem, found, as_json, stream=None):
+    """[(point, Report)] at the points of problem.swept: a JSON list, or a table with a row per point."""
+    stream = stream or sys.stdout
+    if as_json:
+        import json
+
+        objects = [{"at": {name: json_numbers(point.values[name]) for name in problem.swept}, **report_json(report)}
+                   for point, report in found]
+        stream.write(json.dumps(objects, allow_nan=False) + "\n")
+        return
+    labels = [label for label, _ in found[0][1].rows()]
+    header = [*problem.swept, *labels]
+    rows = [[torch_numbers(point.values[name]) for name in problem.swept]
+            + [" ".join(torch_numbers(array).split()) for _, array in report.rows()] for point, report in found]
+    if stream.isatty():
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(title=Text(problem.source, style="bold"), caption=Text(problem.context()),
+                      title_justify="left", caption_justify="left")
+        for column in header:
+            table.add_column(column, style="cyan" if column in problem.swept else None, no_wrap=True)
+        for row in rows:
+            table.add_row(*map(Text, row))
+        _rich_console(stream).print(table)
+        return
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+    lines = [f"{problem.source}  {problem.context()}", ""]
+    lines += ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
+    stream.write("\n".join(lines) + "\n")
 
 
 def plain_table(report):
@@ -104,23 +150,31 @@ def show_graph(graph, stream=None):
     show_tree(graph_tree(graph), stream)
 
 
+MAX_DRAWN_DEPTH = 40    # a tree deeper than this (a 10,000-term sum) would be drawn in quadratic space
+MAX_LABEL_CHARS = 60
+
+
 def graph_tree(graph):
-    """(segments, children) for show_tree, from a gradcli.calc.graph.Graph; a node met again is shown once, then referred to."""
+    """(segments, children) for show_tree, from a gradcli.calc.graph.Graph; a node met again is shown once,
+    then referred to; below MAX_DRAWN_DEPTH levels, a note says that --dot has the rest."""
     shown = set()
 
-    def build(node):
+    def build(node, depth):
         segments = _segments(node)
         if id(node) in shown and node.inputs:
             return ([*segments, ("(shown above)", "dim")], [])
         shown.add(id(node))
-        return (segments, [build(child) for child in node.inputs])
+        if depth == MAX_DRAWN_DEPTH and node.inputs:
+            return ([*segments, (f"(its inputs are {MAX_DRAWN_DEPTH} levels down: --dot draws them)", "dim")], [])
+        return (segments, [build(child, depth + 1) for child in node.inputs])
 
-    return build(graph.root)
+    return build(graph.root, 1)
 
 
 def _segments(node):
     """The parts of a node's line, each with the Rich style a terminal shows it in."""
-    segments = [(node.label, "bold")] if node.label else []
+    label = node.label if len(node.label) <= MAX_LABEL_CHARS else f"{node.label[:MAX_LABEL_CHARS - 16]} … {node.label[-12:]}"
+    segments = [(label, "bold")] if label else []
     segments.append((node.kind, "cyan"))
     if node.value is not None:
         segments.append((f"value {short_value(node.value)}", ""))

@@ -24,11 +24,16 @@ Expr = Annotated[str, typer.Argument(metavar="EXPR", show_default=False,
                                      help="An expression of the gradcli language, e.g. 'x**2 * sin(x)'.")]
 At = Annotated[Optional[list[str]], typer.Option(
     "--at", metavar="NAME=VALUE", show_default=False,
-    help=f"Bind NAME to a leaf tensor (once per name); VALUE is {VALUE_HELP}.")]
+    help=f"Bind NAME to a leaf tensor (once per name); VALUE is {VALUE_HELP}; START:STOP:STEP gives many points.")]
 Wrt = Annotated[Optional[list[str]], typer.Option(
     "--wrt", metavar="NAME", show_default=False, help="Differentiate with respect to NAME only (repeatable).")]
 DTypeOption = Annotated[DType, typer.Option("--dtype", help="Compute in this dtype (literals in EXPR too).")]
-Json = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object (repr-exact numbers).")]
+Json = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object (repr-exact numbers); at several "
+                                                   "points, one JSON list of them.")]
+Degrees = Annotated[bool, typer.Option("--deg", help="Trigonometry in degrees: sin, cos, tan (sec, csc, cot) take "
+                                                     "degrees; their inverses give degrees.")]
+Each = Annotated[bool, typer.Option("--each", help="Evaluate at each element of every list VALUE, a row per point "
+                                                   "(as --at x=0:1:0.25 does without it).")]
 MAX_ELEMENTS_OPTION = typer.Option(
     DEFAULT_MAX_ELEMENTS, "--max-elements", min=1,
     help="Largest tensor (in elements) a script may create; bigger requests stop it with a MemoryError.")
@@ -60,6 +65,38 @@ def seconds_limit(value):
 
 
 # ---- errors ---------------------------------------------------------------------------------------------
+
+
+def report_command(report_name, summary):
+    """A calculator command whose report is gradcli.calc.<report_name>(problem): jacobian, hessian."""
+
+    def command(expr: Expr, at: At = None, wrt: Wrt = None, dtype: DTypeOption = DType.float64,
+                json: Json = False, deg: Degrees = False, each: Each = False) -> None:
+        from gradcli import calc
+        from gradcli.cli import output
+
+        def compute():
+            problem = calc.Problem(expr, at, wrt, dtype, degrees=deg, each=each)
+            report = getattr(calc, report_name)
+            output.show_reports(problem, lambda point: (report(point), None), json)
+
+        run_reported(compute)
+
+    command.__doc__ = summary  # Typer's help for the command
+    return command
+
+
+def run_reported(body):
+    """body() on a thread with a deep stack, as `gradcli run` runs scripts (a 10,000-term EXPR is a tree
+    that deep, and evaluating or drawing it recurses), its errors reported as reported_errors does."""
+    import gradcli.engine  # noqa: F401  (here: its NumPy error state, set per thread, is what the worker copies)
+    from gradcli.runtime.sandbox.limits import DEFAULT_MAX_DEPTH
+    from gradcli.runtime.sandbox.watchdog import PYTHON_FRAMES_PER_SCRIPT_CALL, run_on_deep_stack
+
+    with reported_errors():
+        error = run_on_deep_stack(body, DEFAULT_MAX_DEPTH * PYTHON_FRAMES_PER_SCRIPT_CALL)
+        if error is not None:
+            raise error
 
 
 @contextlib.contextmanager
@@ -115,10 +152,28 @@ class _Verbatim:
         return list(value) if isinstance(value, tuple) else value
 
 
+# Typer 0.29 shows each parameter's Python type in the help (<bool>, <str>, <list[str]>): shown instead,
+# nothing where the name or metavar says it all, else the words click used.
+SHOWN_TYPES = {"bool": None, "str": None, "list[str]": None, "int": "INTEGER", "int range": "INTEGER",
+               "float": "NUMBER"}
+
+
 def _verbatim(params):
     for param in params:
         param._runtime_param = _Verbatim()  # the slot Typer fills lazily with its pydantic coercion
+        if "display_type_rich" not in vars(param):  # get_params runs more than once on the same params
+            param.display_type_rich = _shown_type(param.display_type_rich)
     return params
+
+
+def _shown_type(typer_display_type):
+    def display_type_rich(ctx):
+        shown = typer_display_type(ctx)
+        if shown is None or not (shown.startswith("<") and shown.endswith(">")):
+            return shown  # a metavar
+        return SHOWN_TYPES.get(shown[1:-1], shown[1:-1])
+
+    return display_type_rich
 
 
 class VerbatimCommand(TyperCommand):
@@ -133,6 +188,25 @@ class VerbatimGroup(TyperGroup):
         return _verbatim(super().get_params(ctx))
 
 
+class CalculatorCommand(VerbatimCommand):
+    """A calculator command: EXPR may start with '-' (`-x**2`), so unknown options are kept as arguments
+    (COMMAND_SETTINGS); an unknown `--word` is a misspelt option, though, and is named with the closest
+    known one."""
+
+    def parse_args(self, ctx, args):
+        import difflib
+
+        known = [name for param in self.get_params(ctx) for name in param.opts if name.startswith("--")]
+        for arg in args:
+            if arg == "--":
+                break
+            name = arg.split("=", 1)[0]
+            if name[:2] == "--" and name[2:3].isalpha() and name not in known:
+                near = difflib.get_close_matches(name, known, n=1)
+                ctx.fail(f"No such option: {name}" + (f" (did you mean {near[0]}?)" if near else ""))
+        return super().parse_args(ctx, args)
+
+
 # EXPR may start with '-' (`-x**2`): the calculator's commands keep unknown options as arguments.
 COMMAND_SETTINGS = {"ignore_unknown_options": True}
-CALCULATOR_COMMAND = {"cls": VerbatimCommand, "context_settings": COMMAND_SETTINGS}
+CALCULATOR_COMMAND = {"cls": CalculatorCommand, "context_settings": COMMAND_SETTINGS}

@@ -24,10 +24,23 @@ USAGE, COMPUTATION = 2, 1
     (["grad", "x", "--at", "x=1", "--at", "x=2"], "--at x is given twice (x=1 and x=2)"),
     (["grad", "x", "--at", "x"], "--at x: expected NAME=VALUE"),
     (["grad", "x", "--at", "2x=1"], "'2x' is not a name"),
-    (["grad", "x", "--at", "x=2*pi"], "--at x: malformed VALUE '2*pi': '2*pi' is not a number"),
+    (["grad", "x", "--at", "x=2*y"], "--at x: malformed VALUE '2*y': 'y' is not a constant (a VALUE names no "
+                                     "variables: numbers, pi, e, tau, inf, nan and math functions)"),
+    (["grad", "x", "--at", "x=sqrt(-1)"], "--at x: malformed VALUE 'sqrt(-1)': 'sqrt(-1)': math domain error"),
+    (["grad", "x", "--at", "x=1,2"], "--at x: '1,2' has a comma outside brackets: write --at x=[1,2] for a list, "
+                                     "or one --at per value, or 1.2 if that is one number"),
+    (["grad", "x", "--at", "x=[0,5],1"], "--at x: '[0,5],1' has a comma outside brackets: write --at x=[[0,5],1] "
+                                         "for a list, or one --at per value\n"),
+    (["grad", "x", "--at", "x=0:1:0"], "--at x: '0:1:0': STEP must be finite, not 0, and go from START towards STOP"),
+    (["grad", "x", "--at", "x=0:1"], "--at x: '0:1': points are written START:STOP:STEP, e.g. 0:1:0.25"),
+    (["grad", "x", "--at", "x=0:1:1e-6"], "--at x: '0:1:1e-6' makes 1,000,001 points; at most 10,000"),
+    (["grad", "x", "--at", "x=1", "--each"], "--each evaluates at each element of a list VALUE"),
+    (["grad", "x*y", "--at", "x=0:1:0.5", "--at", "y=[1,2]", "--each"],
+     "the points of several names are taken together, so they need as many each (x 3, y 2)"),
+    (["graph", "x", "--at", "x=0:1:1"], "graph draws one point: give --at NAME=VALUE, not START:STOP:STEP"),
     (["grad", "x", "--at", "x=[1,2"], "'[' is never closed"),
     (["grad", "x", "--at", "x=[[1,2],[3]]"], "nested lists of different lengths"),
-    (["grad", "x", "--at", "x=[1 2]"], "expected ',' or ']' before '2'"),
+    (["grad", "x", "--at", "x=[1 2]"], "'1 2' is not a number or a constant expression such as pi/2 or sqrt(2)"),
     (["grad", "x", "--at", "x=1", "--wrt", "z"], "--wrt z: z is not bound; bind it with --at z=VALUE"),
     (["grad", "x * 2", "--at", "x=[1,2,3]"], "EXPR is not a scalar: its output has shape [3]\n"
                                               "  grad needs a scalar; pass --vjp VALUE (shape [3])"),

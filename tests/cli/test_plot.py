@@ -87,7 +87,7 @@ def test_gaps_where_not_finite():
 @pytest.mark.parametrize("arguments, message", [
     (["x", "--range", "x=3:-3"], "LOW and HIGH must be finite numbers with LOW < HIGH"),
     (["x", "--range", "x=-3"], "expected NAME=LOW:HIGH"),
-    (["x", "--range", "x=a:3"], "'a' is not a number"),
+    (["x", "--range", "x=a:3"], "'a' is not a constant"),
     (["x", "--range", "x=-3:3", "--points", "y=1"], "expected x=X[,X...]"),
     (["x * w", "--range", "x=-3:3", "--at", "w=[1,2]"], "f must give one number per point, but it gives shape [2]"),
     (["x * w", "--range", "x=-3:3"], "name 'w' is not bound"),

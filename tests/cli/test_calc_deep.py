@@ -1,0 +1,40 @@
+"""Issue 17: the calculator takes 10,000-term expressions (a syntax tree 10,000 deep, evaluated on a
+deep-stack thread as `gradcli run` runs scripts), and nesting past the parser's limit gets run's clear
+SyntaxError."""
+
+import pytest
+
+from conftest import invoke
+
+SUM = "+".join(["x"] * 10_000)
+
+
+@pytest.mark.parametrize("command, expected", [
+    ("grad", {"value": 20000.0, "grad": {"x": 10000.0}}),
+    ("jacobian", {"value": 20000.0, "jacobian": {"x": 10000.0}}),
+    ("hessian", {"value": 20000.0, "hessian": {"x": {"x": 0.0}}}),
+])
+def test_ten_thousand_terms(command, expected):
+    outcome = invoke(command, SUM, "--at", "x=2", "--json")
+    assert (outcome.exit_code, outcome.stderr) == (0, "")
+    assert outcome.json() == expected
+
+
+def test_the_graph_of_ten_thousand_terms_is_drawn_to_a_depth():
+    outcome = invoke("graph", SUM, "--at", "x=2")
+    assert (outcome.exit_code, outcome.stderr) == (0, "")
+    lines = outcome.stdout.splitlines()
+    assert len(lines) == 2 * 40 - 1 and max(map(len, lines)) < 400  # each level: a sum and its leaf x
+    assert lines[0] == "x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+x+ … +x+x+x+x+x+x   AddBackward0   value 20000.   grad 1."
+    assert [line.endswith("(its inputs are 40 levels down: --dot draws them)") for line in lines].count(True) == 1
+    dot = invoke("graph", SUM, "--at", "x=2", "--dot")
+    assert dot.exit_code == 0 and dot.stdout.count(" -> ") == 2 * 9_999
+
+
+def test_nesting_past_the_parsers_limit_is_runs_syntax_error():
+    nested = "sin(" * 2000 + "x" + ")" * 2000
+    outcome = invoke("grad", nested, "--at", "x=1")
+    assert outcome.exit_code == 2
+    assert outcome.stderr.startswith("gradcli: error: EXPR does not parse: too many nested parentheses\n")
+    script = invoke("eval", nested)
+    assert script.exit_code == 2 and "SyntaxError: too many nested parentheses" in script.stderr
