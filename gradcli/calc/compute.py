@@ -61,10 +61,20 @@ def jvp_report(problem, tangents):
     torch = torch_namespace()
     # Without --tangent, torch's own default: the one scalar input moves by 1.
     vector = tuple(problem.tensor(tangents[name][0]) if name in tangents else torch.zeros_like(x)
-                   for name, x in zip(problem.wrt, inputs)) if tangents else None
-    value, product = computing(problem, torch.autograd.functional.jvp, problem.function, inputs, vector)
+                   for name, x in zip(problem.wrt, inputs)) if tangents else (torch.ones_like(inputs[0]),)
+    value, product = computing(problem, _forward_or_double_backward, problem.function, tuple(inputs), vector)
     context = problem.context(*(f"tangent {name}={text}" for name, (_, text) in tangents.items()))
     return Report(problem.source, context).add("value", value).add("jvp", product)
+
+
+def _forward_or_double_backward(function, inputs, vector):
+    """J v by forward mode (one pass, torch.func.jvp); for an op without a JVP yet, by the double-backward
+    trick of torch.autograd.functional.jvp, which every op with a vjp supports."""
+    torch = torch_namespace()
+    try:
+        return torch.func.jvp(function, inputs, vector)
+    except NotImplementedError:
+        return torch.autograd.functional.jvp(function, inputs, vector)
 
 
 def warnings(report, problem, cotangent=None):
