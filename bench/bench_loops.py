@@ -17,6 +17,15 @@ import subprocess
 import sys
 import time
 
+SGD_STEP = '''\
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+        b -= 0.1 * b.grad
+    w.grad = None
+    b.grad = None
+print(round(w.item(), 4), round(b.item(), 4))
+'''  # both loops end each step alike: backward, update, clear
 SCRIPTS = {
     "sgd": '''\
 x = torch.linspace(0, 1, 50)
@@ -25,28 +34,14 @@ w = torch.tensor(0.0, requires_grad=True)
 b = torch.tensor(0.0, requires_grad=True)
 for step in range(1000):
     loss = ((w * x + b - y) ** 2).mean()
-    loss.backward()
-    with torch.no_grad():
-        w -= 0.1 * w.grad
-        b -= 0.1 * b.grad
-    w.grad = None
-    b.grad = None
-print(round(w.item(), 4), round(b.item(), 4))
-''',
+''' + SGD_STEP,
     "neuron": '''\
 w = torch.tensor(0.5, requires_grad=True)
 b = torch.tensor(0.1, requires_grad=True)
 for step in range(1000):
     out = torch.tanh(w * 2.0 + b)
     loss = (out - 0.8) ** 2
-    loss.backward()
-    with torch.no_grad():
-        w -= 0.1 * w.grad
-        b -= 0.1 * b.grad
-    w.grad = None
-    b.grad = None
-print(round(w.item(), 4), round(b.item(), 4))
-''',
+''' + SGD_STEP,
 }
 CHAIN = '''\
 x = torch.tensor(1.0, requires_grad=True)
