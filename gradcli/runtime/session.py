@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import warnings
 
+from gradcli.engine.grad_mode import is_grad_enabled
 from gradcli.exitcodes import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from gradcli.lang import ScriptSyntaxError, parse
 from gradcli.lang.parser import normalize
@@ -50,6 +51,7 @@ class ScriptRun:
         self.interpreter = Interpreter(initial_variables(builtins), builtins, guards, self.display)
         self.hints = Hints(lines, self.interpreter)
         self.warned = set()
+        self.last_location = None
 
     def display(self, value):
         """The REPL's echo of a top-level expression statement."""
@@ -57,12 +59,11 @@ class ScriptRun:
 
     def run(self, module):
         from gradcli.engine import graph
-        from gradcli.engine.grad_mode import is_grad_enabled
 
         with warnings.catch_warnings():
             warnings.simplefilter("always")  # shown once per script line, by show_warning
             warnings.showwarning = self.show_warning
-            graph.set_location_hook(lambda: Location(self.interpreter.location, is_grad_enabled()))
+            graph.set_location_hook(self.location)
             limits = self.interpreter.guards.limits
             try:
                 error = run_on_deep_stack(lambda: self.interpreter.run(module),
@@ -74,6 +75,14 @@ class ScriptRun:
             return EXIT_OK
         self.report(format_traceback(error, self.filename, self.lines) + _hint_lines(self.hints.for_error(error)))
         return EXIT_FAILURE
+
+    def location(self):
+        """Where a tensor is made: one Location per (span, grad mode) in a row, reused while a loop's line runs."""
+        span, grad_enabled = self.interpreter.location, is_grad_enabled()
+        last = self.last_location
+        if last is None or last.span is not span or last.grad_enabled is not grad_enabled:
+            last = self.last_location = Location(span, grad_enabled)
+        return last
 
     def report(self, text):
         self.out.flush()  # what the script printed before comes first on a terminal

@@ -113,6 +113,8 @@ def _combined_elements(name, shapes):
             return math.prod((*batch, *a[-2:-1], *b[-1:])) if len(b) >= 2 or len(a) >= 2 else 1
         if name in OUTER_PRODUCTS and len(shapes) == 2:
             return math.prod(shapes[0]) * math.prod(shapes[1])
+        if len(shapes) == 2 and (shapes[0] == shapes[1] or not shapes[1]):
+            return math.prod(shapes[0])  # the common cases of a loop (same shapes, a 0-d operand) need no broadcast
         return math.prod(np.broadcast_shapes(*shapes))
     except ValueError:
         return None

@@ -1,0 +1,131 @@
+"""Loops in scripts, after start-up: `python bench/bench_loops.py [--runs N] [--profile NAME]`.
+
+Two training loops of issue 17, 1,000 steps each, run by the script interpreter (`gradcli run`'s
+run_source, in this process, after a warm-up run has loaded the grammar and the engine) and, when
+/work/torchenv/bin/python (or --torch PYTHON) exists, the same text run by CPython on torch 2.13 (torch
+imported before the clock starts). Plus the engine's 2,000-step scalar chain (bench_engine.py's first row).
+Times are the minimum of --runs runs (the least noisy estimate on a shared machine).
+--profile sgd|neuron|chain prints the top of a cProfile of one run instead.
+"""
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import subprocess
+import sys
+import time
+
+SGD_STEP = '''\
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+        b -= 0.1 * b.grad
+    w.grad = None
+    b.grad = None
+print(round(w.item(), 4), round(b.item(), 4))
+'''  # both loops end each step alike: backward, update, clear
+SCRIPTS = {
+    "sgd": '''\
+x = torch.linspace(0, 1, 50)
+y = 3 * x + 2
+w = torch.tensor(0.0, requires_grad=True)
+b = torch.tensor(0.0, requires_grad=True)
+for step in range(1000):
+    loss = ((w * x + b - y) ** 2).mean()
+''' + SGD_STEP,
+    "neuron": '''\
+w = torch.tensor(0.5, requires_grad=True)
+b = torch.tensor(0.1, requires_grad=True)
+for step in range(1000):
+    out = torch.tanh(w * 2.0 + b)
+    loss = (out - 0.8) ** 2
+''' + SGD_STEP,
+}
+CHAIN = '''\
+x = torch.tensor(1.0, requires_grad=True)
+y = x
+for _ in range(2000):
+    y = y * 1.0001 + 0.001
+y.backward()
+'''
+TORCH_TIMER = '''\
+import io, sys, time, contextlib, torch
+source, runs = sys.stdin.read(), int(sys.argv[1])
+times = []
+for _ in range(runs + 1):
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(source, {"torch": torch})
+    times.append(time.perf_counter() - start)
+print(min(times[1:]))
+'''
+
+
+def gradcli_runner(source):
+    from gradcli.runtime.session import run_source
+
+    def run():
+        out, err = io.StringIO(), io.StringIO()
+        run_source(source, "<bench>", out, err)
+        if err.getvalue():
+            raise SystemExit(f"the script failed:\n{err.getvalue()}")
+        return out.getvalue()
+    return run
+
+
+def chain_runner():
+    import gradcli.torch as gt
+    return lambda: exec(CHAIN, {"torch": gt})
+
+
+def best(run, runs):
+    run()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def torch_time(python, source, runs):
+    if not os.path.exists(python):
+        return None
+    done = subprocess.run([python, "-c", TORCH_TIMER, str(runs)], input=source, capture_output=True, text=True)
+    return float(done.stdout) if done.returncode == 0 else None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--torch", default="/work/torchenv/bin/python")
+    parser.add_argument("--profile", choices=[*SCRIPTS, "chain"])
+    args = parser.parse_args()
+    runners = {name: gradcli_runner(source) for name, source in SCRIPTS.items()}
+    runners["chain"] = chain_runner()
+    if args.profile:
+        import gradcli.runtime.session as session
+        session.run_on_deep_stack = lambda run, *limits: run()  # profile the script on this thread
+        run = runners[args.profile]
+        run()
+        profile = cProfile.Profile()
+        profile.runcall(run)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(14)
+        return
+    rows = [("1,000-step SGD linear regression (gradcli run)", "sgd", SCRIPTS["sgd"], 1.5),
+            ("1,000-step scalar neuron (gradcli run)", "neuron", SCRIPTS["neuron"], 1.5),
+            ("2,000-step scalar chain (engine, Python)", "chain", CHAIN, 0.8)]
+    for title, name, source, target in rows:
+        ours = best(runners[name], args.runs)
+        theirs = torch_time(args.torch, source, args.runs)
+        line = f"{title:<48} gradcli {ours * 1e3:7.1f} ms"
+        if theirs is not None:
+            line += f"   torch {theirs * 1e3:6.1f} ms   {ours / theirs:5.2f}x (target <= {target}x)"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    sys.setrecursionlimit(10_000)
+    main()
