@@ -715,23 +715,24 @@ class Interpreter:
         self.exec_block(node.body if self.eval(node.test) else node.orelse)
 
     def exec_while(self, node):
-        while self.eval(node.test):
-            try:
-                self.exec_block(node.body)
-            except BreakLoop:
-                break
-            except ContinueLoop:
-                continue
+        while self.eval(node.test) and self.exec_loop_body(node.body):
+            pass
 
     def exec_for(self, node):
         for item in self.eval(node.iter):
             self.assign(node.target, item)
-            try:
-                self.exec_block(node.body)
-            except BreakLoop:
+            if not self.exec_loop_body(node.body):
                 break
-            except ContinueLoop:
-                continue
+
+    def exec_loop_body(self, body):
+        """One pass of a loop's body: False when it breaks out of the loop."""
+        try:
+            self.exec_block(body)
+        except BreakLoop:
+            return False
+        except ContinueLoop:
+            pass
+        return True
 
     def exec_try(self, node):
         try:

@@ -12,7 +12,23 @@ from __future__ import annotations
 UNBOUND = object()
 
 
-class ModuleScope:
+class _Namespace:
+    """A scope whose names are one dict's keys: the module's, a class body's."""
+
+    __slots__ = ()
+
+    def store(self, name, value):
+        self.variables[name] = value
+
+    def delete(self, name):
+        if self.variables.pop(name, UNBOUND) is UNBOUND:
+            raise NameError(f"name '{name}' is not defined", name=name)
+
+    def discard(self, name):
+        self.variables.pop(name, None)
+
+
+class ModuleScope(_Namespace):
     __slots__ = ("variables", "builtins")
 
     def __init__(self, variables, builtins):
@@ -27,15 +43,6 @@ class ModuleScope:
                 raise NameError(f"name '{name}' is not defined", name=name)
         return value
 
-    def store(self, name, value):
-        self.variables[name] = value
-
-    def delete(self, name):
-        if self.variables.pop(name, UNBOUND) is UNBOUND:
-            raise NameError(f"name '{name}' is not defined", name=name)
-
-    def discard(self, name):
-        self.variables.pop(name, None)
 
     def inner_qualname(self, name):
         return name
@@ -114,7 +121,7 @@ class FunctionScope:
         return self
 
 
-class ClassScope:
+class ClassScope(_Namespace):
     """A class body's namespace: what it binds becomes the class's attributes. Functions defined in it do
     not see it (a method reads `self.x` or `Class.x`), as in Python."""
 
@@ -129,15 +136,6 @@ class ClassScope:
         value = self.variables.get(name, UNBOUND)
         return self.parent.load(name) if value is UNBOUND else value
 
-    def store(self, name, value):
-        self.variables[name] = value
-
-    def delete(self, name):
-        if self.variables.pop(name, UNBOUND) is UNBOUND:
-            raise NameError(f"name '{name}' is not defined", name=name)
-
-    def discard(self, name):
-        self.variables.pop(name, None)
 
     def module(self):
         return self.parent if type(self.parent) is ModuleScope else self.parent.module()
