@@ -32,19 +32,12 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '016_pytorch_double_backward_exp': CLASS_FUNCTION,
     '017_pytorch_double_backward_sinh_outputs': CLASS_FUNCTION,
     '019_pytorch_double_backward_cube': CLASS_FUNCTION,
-    '021_pytorch_forward_ad_modules':
-        'dict literals are not in the language yet; then torch.nn.Linear, forward_ad, torch.func',
     '022_pytorch_forward_ad_custom_function': CLASS_FUNCTION + ' with jvp',
     '024_pytorch_basics_tensor_attributes': 'torch.cuda does not exist yet',
-    '025_pytorch_basics_tensor_operations': 'torch.mul(..., out=) is not accepted; type() is not a builtin',
+    '025_pytorch_basics_tensor_operations': 'torch.mul(..., out=) is not accepted',
     '026_pytorch_basics_tensor_numpy_bridge': 'NumPy interoperation: np.add(out=) and Tensor.numpy() sharing memory',
     '050_d2l_ndarray_memory': 'id() is not a builtin of the language',
-    '051_d2l_ndarray_conversion': 'type() is not a builtin of the language',
     '055_d2l_linalg_reduction': "Tensor.sum(axis=...), NumPy's spelling that torch accepts, is not accepted",
-    '063_d2l_builders_parameter_access': 'type() is not a builtin of the language',
-    '065_d2l_builders_builtin_init': 'type() is not a builtin of the language',
-    '066_d2l_builders_xavier_init': 'type() is not a builtin of the language',
-    '067_d2l_builders_custom_init': 'type() is not a builtin of the language',
     '068_d2l_builders_centered_layer': 'float32 mean differs in the last bits (the reductions issue)',
 }
 
