@@ -20,8 +20,6 @@ CLASS_MODULE = "class is not in the language yet (a torch.nn.Module subclass)"
 TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first failure)
     '001_pytorch_examples_polynomial_numpy': 'numpy.random: scripts get no NumPy random module',
     '002_pytorch_examples_polynomial_tensor': 'float32 linspace and sum differ in the last bits (the reductions issue)',
-    '003_pytorch_examples_polynomial_autograd':
-        'torch.accelerator does not exist yet (torch itself then fails on `a.grad = 0.`)',
     '004_pytorch_examples_polynomial_custom_function': CLASS_FUNCTION,
     '005_pytorch_examples_polynomial_nn': 'torch.nn.Sequential, Linear, Flatten, MSELoss do not exist yet',
     '006_pytorch_examples_polynomial_optim':
@@ -30,7 +28,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '008_pytorch_examples_dynamic_net': CLASS_MODULE,
     '017_pytorch_double_backward_sinh_outputs': CLASS_FUNCTION,
     '022_pytorch_forward_ad_custom_function': CLASS_FUNCTION + ' with jvp',
-    '024_pytorch_basics_tensor_attributes': 'torch.cuda does not exist yet',
     '025_pytorch_basics_tensor_operations': 'torch.mul(..., out=) is not accepted',
     '026_pytorch_basics_tensor_numpy_bridge': 'NumPy interoperation: np.add(out=) and Tensor.numpy() sharing memory',
     '050_d2l_ndarray_memory': 'id() is not a builtin of the language',

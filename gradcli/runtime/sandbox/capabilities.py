@@ -25,7 +25,7 @@ import numpy as np
 from gradcli.engine.dtypes import dtype
 from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.random import Generator
-from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.tensor import Device, Size, Tensor
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
 from gradcli.torch.nn.parameter import Parameter
 
@@ -107,6 +107,7 @@ READABLE = {
     Tensor: Names(TENSOR_ATTRIBUTES),
     Size: PUBLIC,  # a tuple, with numel()
     dtype: Names({"is_floating_point", "itemsize"}),
+    Device: Names({"type", "index"}),
     Generator: Names({"manual_seed", "initial_seed", "get_state", "set_state"}),
     Node: GRAPH_NODE,
     AccumulateGrad: GRAPH_NODE,
