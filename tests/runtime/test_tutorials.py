@@ -28,7 +28,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '008_pytorch_examples_dynamic_net': CLASS_MODULE,
     '017_pytorch_double_backward_sinh_outputs': CLASS_FUNCTION,
     '022_pytorch_forward_ad_custom_function': CLASS_FUNCTION + ' with jvp',
-    '025_pytorch_basics_tensor_operations': 'torch.mul(..., out=) is not accepted',
     '026_pytorch_basics_tensor_numpy_bridge': 'NumPy interoperation: np.add(out=) and Tensor.numpy() sharing memory',
     '050_d2l_ndarray_memory': 'id() is not a builtin of the language',
     '055_d2l_linalg_reduction': "Tensor.sum(axis=...), NumPy's spelling that torch accepts, is not accepted",

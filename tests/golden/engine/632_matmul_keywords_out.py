@@ -1,4 +1,4 @@
-# torch.matmul with torch's keyword names (input=, other=, as "Learning PyTorch with Examples" writes them) and out=
+# torch.matmul (and torch.mul) with torch's keyword names (input=, other=, as "Learning PyTorch with Examples" writes them) and out=
 # (the Tensors tutorial): the values written into out, resized if it is empty, refused while autograd records
 import torch
 a=torch.ones(2,3,requires_grad=True); o=torch.empty(2,2)
@@ -14,3 +14,5 @@ with torch.no_grad():
     print(torch.matmul(a,a.T,out=o), v, o._version)
 print(torch.matmul(torch.ones(3), torch.ones(2,3,4)))
 print(torch.ones(2,3).matmul(other=torch.ones(3)))
+z = torch.rand(2, 2)
+print(torch.mul(o, o, out=z) is z, z, torch.mul(input=o, other=2))
