@@ -1,4 +1,5 @@
-"""torch.autograd.functional (jacobian, hessian, vjp, jvp, hvp, vhp) and gradcheck, all built on grad().
+"""torch.autograd.functional (jacobian, hessian, vjp, jvp, hvp, vhp), gradcheck and gradgradcheck, all built
+on grad().
 
 jvp uses the double-backward trick: the vjp is linear in its cotangent u, so differentiating
 <vjp(u), v> with respect to u gives J v without a forward-mode engine.
@@ -6,8 +7,8 @@ jvp uses the double-backward trick: the vjp is linear in its cotangent u, so dif
 
 import numpy as np
 
-from .autograd import grad_for_each
-from .factory import zeros_like
+from .autograd import grad, grad_for_each
+from .factory import empty, uniform_, zeros_like
 from .tensor import Tensor, _make
 from .ops.shapes import stack
 
@@ -196,3 +197,26 @@ def gradcheck(func, inputs, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True
                                          f"numerical:{_make(num.T.copy())}\nanalytical:{_make(ana.T.copy())}\n")
                 return False
     return True
+
+
+def gradgradcheck(func, inputs, grad_outputs=None, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, **unused):
+    """gradcheck of the vector-Jacobian product u -> J^T u, as torch.autograd.gradgradcheck does: without
+    grad_outputs, u is drawn from U[-1, 1) as torch's make_tensor draws it (so the random stream advances
+    as torch's), and it is checked as an input too."""
+    inputs, _ = _tuple(inputs)
+    if grad_outputs is None:
+        grad_outputs = tuple(uniform_(empty(o.shape, dtype=o.dtype), -1, 1).requires_grad_(True)
+                             for o in _tuple(func(*inputs))[0])
+    else:
+        grad_outputs, _ = _tuple(grad_outputs)
+    differentiable = [i for i, x in enumerate(inputs) if x.requires_grad]
+
+    def vector_jacobian_product(*args):
+        xs, us = args[:len(inputs)], args[len(inputs):]
+        for i in differentiable:
+            xs[i].requires_grad_(True)
+        grads = grad(func(*xs), [xs[i] for i in differentiable], [u.requires_grad_(True) for u in us],
+                     create_graph=True, allow_unused=True)
+        return tuple(g for g in grads if g is not None)
+
+    return gradcheck(vector_jacobian_product, inputs + grad_outputs, eps, atol, rtol, raise_exception)

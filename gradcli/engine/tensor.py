@@ -35,6 +35,7 @@ class Size(tuple):
 
 
 class Tensor:
+    __module__ = "torch"  # type(x) prints <class 'torch.Tensor'>, as torch's does
     # The hot fields are slots; rarely set ones live in the instance dict, with class-level defaults,
     # so creating a tensor (once per op) stores only what every tensor has.
     __slots__ = ("_data", "_requires_grad", "grad_fn", "_version_counter", "__dict__", "__weakref__")

@@ -25,7 +25,7 @@ from pathlib import Path
 KEPT_BUILTINS = ("print", "len", "range", "zip", "enumerate", "list", "tuple", "float", "int", "bool", "str",
                  "abs", "min", "max", "sum", "round", "pow", "all", "any", "isinstance", "dict", "set", "frozenset",
                  "sorted", "reversed", "map", "filter", "next", "iter", "repr", "callable", "divmod", "object",
-                 "staticmethod", "classmethod", "property", "super")
+                 "staticmethod", "classmethod", "property", "super", "type", "setattr", "delattr")
 GOLDEN_DIRS = ("examples/seeds", "tests/golden/lang/python")
 
 

@@ -8,7 +8,8 @@ from ..dtypes import FLOATING
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
 from .pointwise import log, reciprocal
-from .shared import binary, broadcast_error, const, mask, no_grad_result, operands, zeros_like_constant
+from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
+                     zeros_like_constant)
 
 
 @op("add", rules=dict(add=Rule(
@@ -32,8 +33,9 @@ def sub(a, b, alpha=1):
 
 @op("mul", "multiply", rules=dict(mul=Rule("MulBackward0", np.multiply, lambda g, out, a, b: g * b,
                                            lambda g, out, a, b: g * a, reads=((1,), (0,)), formulas=("b", "a"))))
-def mul(a, b):
-    return binary(R["mul"], a, b)
+def mul(input, other, *, out=None):
+    result = binary(R["mul"], input, other)
+    return result if out is None else write_out("mul", result, out, (input, other))
 
 
 @op("div", "divide", method=("div", "divide", "true_divide"), rules=dict(div=Rule(

@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..rules import R, Rule, op, rule
-from .shared import binary, operands
+from .shared import binary, operands, write_out
 
 rule("squeeze_matmul", Rule("SqueezeBackward4", lambda a, dim: np.squeeze(a, dim), lambda g, out, a, dim: g.unsqueeze(dim),
                             save=None, view=True, formulas=("grad.unsqueeze(dim)",)))
@@ -13,7 +13,12 @@ rule("bmm", Rule("BmmBackward0", np.matmul, lambda g, out, a, b: g @ b.transpose
 
 
 @op("matmul")
-def matmul(a, b):
+def matmul(input, other, *, out=None):
+    result = _matmul(input, other)
+    return result if out is None else write_out("matmul", result, out, (input, other))
+
+
+def _matmul(a, b):
     if a.ndim == 0 or b.ndim == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D")
     if a.ndim == 1 and b.ndim == 1:
@@ -25,7 +30,7 @@ def matmul(a, b):
     if a.ndim == 1 and b.ndim == 2:  # a row vector: torch unsqueezes it, multiplies, and squeezes the row away
         return R["squeeze_matmul"](mm(a.unsqueeze(0), b), params=(0,))
     if a.ndim == 1:  # vector @ batch = batch^T @ vector
-        return matmul(b.transpose(-1, -2), a)
+        return _matmul(b.transpose(-1, -2), a)
     if b.ndim == 1:  # batch @ vector: torch folds the batch into one mv
         if a.shape[-1] != b.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({int(np.prod(a.shape[:-1]))}), mat "

@@ -5,7 +5,7 @@ import builtins
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, grad_mode
 from ..tensor import Tensor, _make
 
 
@@ -101,3 +101,19 @@ def restore_dims(g, shape, dim, keepdim):
 
 def count(shape, dim):
     return int(np.prod([shape[d] for d in dim])) if dim is not None else int(np.prod(shape))
+
+
+def write_out(name, result, out, inputs):
+    """torch's `out=`: the result's values written into `out` (resized to the result's shape), which is
+    returned; autograd records nothing, so torch refuses it while any argument requires grad."""
+    if grad_mode.state.enabled and any(isinstance(t, Tensor) and t.requires_grad for t in (*inputs, out)):
+        raise RuntimeError(f"{name}(): functions with out=... arguments don't support automatic differentiation, "
+                           "but one of the arguments requires grad.")
+    if out.dtype is not result.dtype:
+        raise RuntimeError(f"Expected out tensor to have dtype {result.dtype.c_name}, but got {out.dtype.c_name} instead")
+    if out.shape == result.shape:
+        np.copyto(out._data, result._data)  # in place: views of `out` see the values
+    else:
+        out._data = result._data.copy()
+    out._bump_version()
+    return out

@@ -25,8 +25,9 @@ import numpy as np
 from gradcli.engine.dtypes import dtype
 from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.random import Generator
-from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.tensor import Device, Size, Tensor
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
+from gradcli.torch.nn.parameter import Parameter
 
 
 class Public:
@@ -106,6 +107,7 @@ READABLE = {
     Tensor: Names(TENSOR_ATTRIBUTES),
     Size: PUBLIC,  # a tuple, with numel()
     dtype: Names({"is_floating_point", "itemsize"}),
+    Device: Names({"type", "index"}),
     Generator: Names({"manual_seed", "initial_seed", "get_state", "set_state"}),
     Node: GRAPH_NODE,
     AccumulateGrad: GRAPH_NODE,
@@ -132,6 +134,19 @@ PRIVATE_NAMES_KEY = "__gradcli_private__"  # in a script class's namespace: the 
 def type_name(obj):
     """The type's name as Python would show it for this value."""
     return SHOWN_TYPE_NAMES.get(type(obj), type(obj).__name__)
+
+
+def class_of(obj):
+    """type(obj) for a script: the class of a value whose class a script may hold (Python's value types,
+    None, tensors and parameters, arrays, exceptions, gradcli.torch's and the script's own classes). Refused
+    for metaclasses (calling one would build a class past make_class) and the runtime's own values."""
+    if isinstance(obj, Tensor) and obj._is_param:
+        return Parameter  # a parameter is a marked Tensor (see gradcli/torch/nn/parameter.py)
+    kind = type(obj)
+    if not issubclass(kind, type) and (kind is type(None) or _is_host_class(kind) or type(_capability(kind)) is ScriptClass
+                                       or any(klass in READABLE for klass in kind.__mro__)):
+        return kind
+    raise TypeError(f"gradcli scripts cannot take the type of a '{type_name(obj)}' value")
 
 
 def get_attribute(obj, name):

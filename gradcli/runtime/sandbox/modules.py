@@ -18,6 +18,7 @@ from gradcli.runtime.values import LangModule
 # Script module name -> the Python module behind it.
 ENGINE_MODULES = {
     "torch": "gradcli.torch",
+    "torch.accelerator": "gradcli.torch.accelerator",
     "torch.autograd": "gradcli.torch.autograd",
     "torch.autograd.forward_ad": "gradcli.torch.autograd.forward_ad",
     "torch.autograd.functional": "gradcli.torch.autograd.functional",

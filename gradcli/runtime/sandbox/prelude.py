@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 
+from gradcli.runtime.sandbox.capabilities import class_of, delete_attribute, set_attribute
 from gradcli.runtime.sandbox.modules import language_module, python_level
 from gradcli.runtime.values import BuiltinFunction
 
@@ -45,10 +46,28 @@ def make_builtins(out, guards):
         through a Python generator."""
         return builtins.iter(*args) if len(args) < 2 else python_level(builtins.iter(*args))
 
-    for function in (print, pow, iter):
+    def type(obj, /):
+        """The one-argument form only: type(name, bases, namespace) would build a class past make_class."""
+        return class_of(obj)
+
+    def setattr(obj, name, value, /):
+        """`obj.name = value` spelt as a call: the same attribute policy."""
+        set_attribute(obj, _attribute_name(name), value)
+
+    def delattr(obj, name, /):
+        """`del obj.name` spelt as a call: the same attribute policy."""
+        delete_attribute(obj, _attribute_name(name))
+
+    for function in (print, pow, iter, type, setattr, delattr):
         function.__qualname__ = function.__name__  # error messages say print(), as Python's do
         table[function.__name__] = BuiltinFunction(function.__name__, function)
     return table
+
+
+def _attribute_name(name):
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+    return name
 
 
 def initial_variables(builtin_names):

@@ -41,6 +41,39 @@ class Linear(Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
+class LazyLinear(Linear):
+    """A Linear whose in_features is the last dimension of its first input.
+
+    As in torch, nothing is drawn at construction: the first call sizes the parameters, initialises them
+    as Linear does (so the random stream advances exactly as torch's), and the module becomes a Linear
+    (torch's `cls_to_become`), which is what its repr and type() then say.
+    """
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        Module.__init__(self)
+        self.in_features = 0
+        self.out_features = out_features
+        self._factory = {"device": device, "dtype": dtype}
+        self.weight = Parameter(empty(0, **self._factory))
+        if bias:
+            self.bias = Parameter(empty(0, **self._factory))
+        else:
+            self.register_parameter("bias", None)
+
+    def initialize_parameters(self, input):
+        self.in_features = input.shape[-1]
+        self.weight = Parameter(empty((self.out_features, self.in_features), **self._factory))
+        if self.bias is not None:
+            self.bias = Parameter(empty(self.out_features, **self._factory))
+        del self._factory
+        self.reset_parameters()
+        self.__class__ = Linear
+
+    def forward(self, input):
+        self.initialize_parameters(input)
+        return self.forward(input)  # Linear's, from now on
+
+
 class ReLU(Module):
     def __init__(self, inplace=False):
         super().__init__()

@@ -12,6 +12,9 @@ class _ParameterType(type):
     def __instancecheck__(cls, obj):
         return isinstance(obj, Tensor) and obj._is_param
 
+    def __repr__(cls):
+        return "<class 'torch.nn.parameter.Parameter'>"
+
 
 class Parameter(metaclass=_ParameterType):
     def __new__(cls, data=None, requires_grad=True):
