@@ -1,6 +1,6 @@
 """torch's float32 randn bits: its AVX2 Box-Muller reproduced with NumPy (gradcli.engine.random).
 
-The golden script tests/golden/engine/276_randn_large_bits.py compares the values with torch's; this checks
+The golden script tests/golden/engine/289_randn_large_bits.py compares the values with torch's; this checks
 the premise of the fused multiply-add emulation for every input randn can ever see (2**24 uniforms)."""
 
 import math
