@@ -1,5 +1,7 @@
 """`gradcli check` benchmark: `python bench/bench_check.py [--problems 300] [--points 10] [--runs 3]`, and
-`python bench/bench_check.py --roster [--students 200] [--problems 20]` for a key graded against a roster.
+`python bench/bench_check.py --roster [--students 200] [--problems 20]` for a key graded against a roster, and
+`python bench/bench_check.py --profile [--problems 3000] [--top 15]` for cProfile's top functions while one
+process grades the set (no workers: a profile sees only its own process).
 
 Writes a problem set of distinct problems (one variable, two-variable partials, a vector variable, every
 tenth answer wrong), then times, in this one process, loading the file and grading every problem as
@@ -102,6 +104,24 @@ def bench_roster(options):
               f"{time.perf_counter() - start:.2f} s")
 
 
+def profile(path, top):
+    """cProfile's top functions by their own time and by cumulative time, one process grading `path`."""
+    import cProfile
+    import pstats
+
+    from gradcli import grading
+
+    profiler = cProfile.Profile()
+    start = time.process_time()
+    profiler.enable()
+    results = [grading.grade(spec) for spec in grading.load(path)]
+    profiler.disable()
+    print(f"{len(results)} problems graded in one process under cProfile: {time.process_time() - start:.2f} s CPU; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    for order in ("tottime", "cumulative"):
+        pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats(order).print_stats(top)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--problems", type=int, default=None)
@@ -109,6 +129,8 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--roster", action="store_true", help="grade a roster against a key instead")
     parser.add_argument("--students", type=int, default=200)
+    parser.add_argument("--profile", action="store_true", help="cProfile one process grading the set")
+    parser.add_argument("--top", type=int, default=15, help="functions the profile lists")
     options = parser.parse_args()
     if options.roster:
         options.problems = options.problems or 20
@@ -122,6 +144,8 @@ def main():
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "bench.toml"
         path.write_text(problem_set(options.problems, options.points))
+        if options.profile:
+            return profile(path, options.top)
         times, cpu_times = [], []
         for _ in range(options.runs):
             start, cpu_start = time.perf_counter(), time.process_time()

@@ -17,7 +17,7 @@ import numpy as np
 
 from gradcli import calc
 from gradcli.grading import diagnoses, probing
-from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched
+from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched, leaves, ones_like, per_point
 
 MAX_FAILED_DRAWS = 10
 
@@ -281,26 +281,27 @@ def _reference(f, variables, values):
     return at_points(_reference_at, f, variables, values)
 
 
-def _reference_at(f, variables, values, batch=None):
+def _reference_at(f, variables, values, count=None):
     torch = calc.torch_namespace()
-    leaves = {name: torch.tensor(array, dtype=torch.float64, requires_grad=True) for name, array in values.items()}
+    inputs = leaves(values, True, count)
     try:
-        output = f(leaves)
+        output = f(inputs, count)
     except ProblemError:
         raise
     except Exception as error:
         raise ProblemError(f.describe(error)) from None
-    if output.shape != (() if batch is None else (batch,)):
+    if output.shape != (() if count is None else (count,)):
         raise ProblemError(f"f must give one number, but it gives shape {list(output.shape)}")
     if output.requires_grad:
-        grads = torch.autograd.grad(output.sum(), list(leaves.values()), allow_unused=True)
+        grads = torch.autograd.grad(output, list(inputs.values()), ones_like(output), allow_unused=True)
     else:  # f does not depend on its variables at all
-        grads = [None] * len(leaves)
-    f_value = output.detach().numpy()
+        grads = [None] * len(inputs)
+    finite = np.isfinite(output.detach().numpy())
     derivatives = {}
-    for (name, leaf), grad in zip(leaves.items(), grads):
-        derivative = np.zeros(leaf.shape) if grad is None else grad.numpy().astype(np.float64)
-        derivatives[name] = np.where(np.isfinite(f_value), derivative, np.nan)
+    for name, grad in zip(inputs, grads):
+        shape = variables[name]
+        derivative = np.zeros(np.shape(values[name])) if grad is None else per_point(grad, shape, count)
+        derivatives[name] = np.where(finite.reshape(finite.shape + (1,) * len(shape)), derivative, np.nan)
     return derivatives
 
 
@@ -324,25 +325,25 @@ def _compare(spec, points, answers, variables):
 
 
 def _answer_values(answer, variables, values, name):
-    def evaluate(expression, _variables, at, batch=None):  # _reference_at's signature, for at_points
-        return {name: _answer_at(expression, at, variables[name], batch)}
+    def evaluate(expression, _variables, at, count=None):  # _reference_at's signature, for at_points
+        return {name: _answer_at(expression, at, variables[name], count)}
 
     return at_points(evaluate, answer, variables, values)[name]
 
 
-def _answer_at(answer, values, shape, batch=None):
-    torch = calc.torch_namespace()
+def _answer_at(answer, values, shape, count=None):
     try:
-        output = answer({name: torch.tensor(array, dtype=torch.float64) for name, array in values.items()})
+        output = answer(leaves(values, False, count), count)
     except ProblemError:
         raise
     except Exception as error:
         raise ProblemError(answer.describe(error)) from None
-    wanted = shape if batch is None else (batch, *shape)
-    if tuple(output.shape) not in (wanted, ()):  # a number stands for every element (`0` for a vector)
-        raise ProblemError(f"{answer.label} has shape {list(output.shape)}, but the derivative has shape "
+    # each point's own shape: the points are the last axis, but a 0-d value is one number for every point
+    own_shape = tuple(output.shape) if count is None or not output.ndim else tuple(output.shape[:-1])
+    if own_shape not in (shape, ()) or count is not None and output.ndim and output.shape[-1] != count:
+        raise ProblemError(f"{answer.label} has shape {list(own_shape)}, but the derivative has shape "
                            f"{list(shape)}")
-    return np.broadcast_to(output.detach().numpy().astype(np.float64), wanted)
+    return per_point(output, shape, count)  # a number stands for every element (`0` for a vector)
 
 
 def _point_text(values):
