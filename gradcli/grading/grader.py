@@ -46,6 +46,39 @@ class Result:
     def ok(self):
         return self.status == "pass"
 
+    def __getstate__(self):
+        """How a worker process sends a Result back (grading.parallel): the points' numbers in one buffer, for
+        pickled one by one, the dozens of small arrays of ten points cost as much as grading the problem."""
+        state = dict(self.__dict__)
+        points = state.pop("points")
+        state["worst"] = next((i for i, point in enumerate(points) if point is self.worst), None)
+        fields = [(kind, name) for kind in POINT_ARRAYS for name in getattr(points[0], kind)] if points else []
+        arrays = [np.stack([getattr(point, kind)[name] for point in points]).astype(np.float64) for kind, name in fields]
+        state["points"] = (fields, [array.shape for array in arrays], b"".join(array.tobytes() for array in arrays),
+                           [(point.error, point.explicit, point.agrees) for point in points])
+        return state
+
+    def __setstate__(self, state):
+        fields, shapes, numbers, scalars = state.pop("points")
+        worst = state.pop("worst")
+        self.__dict__.update(state)
+        flat = np.frombuffer(numbers, dtype=np.float64).copy()
+        arrays, start = [], 0
+        for shape in shapes:
+            size = int(np.prod(shape))
+            arrays.append(flat[start:start + size].reshape(shape))
+            start += size
+        self.points = []
+        for i, (error, explicit, agrees) in enumerate(scalars):
+            point = Point({}, {}, {}, error, explicit, agrees)
+            for (kind, name), array in zip(fields, arrays):
+                getattr(point, kind)[name] = array[i]
+            self.points.append(point)
+        self.worst = None if worst is None else self.points[worst]
+
+
+POINT_ARRAYS = ("values", "expected", "given")   # a Point's dicts of {variable: float64 array}
+
 
 def grade(spec):
     """The Result of one ProblemSpec: pass, fail (with the points that differ) or error (with why)."""

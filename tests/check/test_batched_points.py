@@ -1,6 +1,7 @@
 """Expressions evaluated for all points at once give, bit for bit, the results of evaluating them point by
 point: every point's values, expected and given derivatives and errors, every status, message and diagnosis,
-on the example problem sets, the benchmark's and problems made of every kind of expression."""
+on the example problem sets, the benchmark's and problems made of every kind of expression. Results graded
+by worker processes come back the same."""
 
 import sys
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from check_helpers import REPO
-from gradcli.grading import evaluation, grade, grader, load, problems, roster
+from gradcli.grading import evaluation, grade, grader, load, parallel, problems, roster
 
 sys.path.insert(0, str(REPO / "bench"))
 import bench_check  # noqa: E402
@@ -64,6 +65,7 @@ def assert_same(batched, alone):
            [(r.name, r.status, r.message, r.findings) for r in alone]
     for together, single in zip(batched, alone):
         assert len(together.points) == len(single.points), together.name
+        assert [p is together.worst for p in together.points] == [p is single.worst for p in single.points]
         for a, b in zip(together.points, single.points):
             for field in ("values", "expected", "given"):
                 assert a.__dict__[field].keys() == b.__dict__[field].keys()
@@ -100,3 +102,11 @@ def test_reductions_and_vectors_are_evaluated_once(monkeypatch):
     results = snapshot(specs)
     assert [result.status for result in results] == ["pass", "pass", "pass", "fail"]
     assert calls[:6] == ["f", "answer"] * 3
+
+
+def test_results_sent_back_by_workers_are_the_same(monkeypatch):
+    specs = problems.specs({"problem": kinds()}, "kinds.toml") + load(REPO / "examples" / "homework" / "calculus.toml")
+    monkeypatch.setattr(parallel, "PARALLEL_FROM", 1)
+    grader.Reference._cache.clear()  # the workers compute every reference themselves
+    together = parallel.mapped(grade, specs, jobs=2)
+    assert_same(together, snapshot(specs))
