@@ -100,7 +100,7 @@ def _reductions_per_point():
     calculator = calc.calculator("float64")
     torch = calc.torch_namespace()
 
-    def per_point(name):
+    def reduction_of(name):
         whole = calculator.variables[name]
 
         def reduce(x):
@@ -111,7 +111,7 @@ def _reductions_per_point():
 
         return reduce
 
-    return {name: per_point(name) for name in REDUCTIONS}
+    return {name: reduction_of(name) for name in REDUCTIONS}
 
 
 def batched(evaluate, expression, variables, values):
@@ -144,25 +144,30 @@ def leaves(values, requires_grad, count=None):
     """{variable: float64 tensor} of {variable: array}: one point's value, or, given `count`, (count, *shape)
     arrays of points stacked along a last axis instead, as `batched` evaluates them."""
     torch = calc.torch_namespace()
-    return {name: torch.tensor(array if count is None else np.moveaxis(array, 0, -1), dtype=torch.float64,
+    return {name: torch.tensor(array if count is None else _points_last(array), dtype=torch.float64,
                                requires_grad=requires_grad) for name, array in values.items()}
 
 
-def per_point(tensor, shape, count=None):
+def _points_last(array):
+    return array if array.ndim == 1 else array.transpose(*range(1, array.ndim), 0)
+
+
+def by_point(tensor, shape, count=None):
     """A value of `shape` at each point as a float64 array: (count, *shape) for `count` points stacked along
     the tensor's last axis (a 0-d tensor is one number, the same at every point), else `shape`. A value of
     another shape that broadcasts to `shape` is broadcast; one that does not is a ValueError."""
     array = tensor.detach().numpy().astype(np.float64)
     if count is not None and array.ndim:
-        array = np.moveaxis(array, -1, 0)
+        array = array.transpose(array.ndim - 1, *range(array.ndim - 1))  # the points first
         array = array.reshape(array.shape[:1] + (1,) * (len(shape) + 1 - array.ndim) + array.shape[1:])
-    return np.broadcast_to(array, shape if count is None else (count, *shape)).copy()
+    wanted = shape if count is None else (count, *shape)
+    return array if array.shape == wanted else np.broadcast_to(array, wanted).copy()
 
 
 def ones_like(output):
     """The grad_outputs that make autograd.grad give each point's derivative of a value per point (as the
     gradient of its sum would, without the sum)."""
-    return calc.torch_namespace().ones_like(output)
+    return calc.torch_namespace().from_numpy(np.ones(output.shape))
 
 
 class EvaluationError(Exception):
@@ -191,28 +196,34 @@ def _hypothesis(evaluate, expression, variables, values):
 def values(expression, variables, points):
     """The expression's value at each point (an array of n numbers)."""
     def evaluate(expression, _variables, at, count=None):
-        return {"value": per_point(expression(leaves(at, False, count), count), (), count)}
+        return {"value": by_point(expression(leaves(at, False, count), count), (), count)}
 
     return _hypothesis(evaluate, expression, variables, points)["value"]
 
 
 def derivatives(expression, variables, points, variable, order=1):
     """d^order/d variable^order of the expression at each point (order 2 for scalar variables only)."""
+    return partials(expression, variables, points, (variable,), order)[0]
+
+
+def partials(expression, variables, points, names, order=1):
+    """derivatives(...) by each variable of `names`, from one evaluation and one backward pass for all."""
     torch = calc.torch_namespace()
 
     def evaluate(expression, variables, at, count=None):
         inputs = leaves(at, True, count)
-        derivative = expression(inputs, count)
-        for _ in range(order):
-            if not derivative.requires_grad:
-                return {"d": np.zeros(np.shape(at[variable]))}
-            (derivative,) = torch.autograd.grad(derivative, [inputs[variable]], ones_like(derivative),
-                                                create_graph=True, allow_unused=True)
-            if derivative is None:
-                return {"d": np.zeros(np.shape(at[variable]))}
-        return {"d": per_point(derivative, variables[variable], count)}
+        output = expression(inputs, count)
+        found = (torch.autograd.grad(output, [inputs[name] for name in names], ones_like(output), create_graph=True,
+                                     allow_unused=True) if output.requires_grad else [None] * len(names))
+        for _ in range(order - 1):
+            found = [None if d is None or not d.requires_grad else
+                     torch.autograd.grad(d, [inputs[name]], ones_like(d), create_graph=True, allow_unused=True)[0]
+                     for name, d in zip(names, found)]
+        return {name: np.zeros(np.shape(at[name])) if d is None else by_point(d, variables[name], count)
+                for name, d in zip(names, found)}
 
-    return _hypothesis(evaluate, expression, variables, points)["d"]
+    found = _hypothesis(evaluate, expression, variables, points)
+    return [found[name] for name in names]
 
 
 def inner_derivatives(f, variables, points, variable, subexpressions, inner):
@@ -227,8 +238,7 @@ def inner_derivatives(f, variables, points, variable, subexpressions, inner):
             by_u = Expression(rewritten, "f")
             at = {**points, inner: values(g, variables, points)}
             shapes = {**variables, inner: ()}
-            du = derivatives(by_u, shapes, at, inner)
-            dx = derivatives(by_u, shapes, at, variable)
+            du, dx = partials(by_u, shapes, at, (inner, variable))
         except (ProblemError, EvaluationError):
             continue
         yield source, du, dx + du

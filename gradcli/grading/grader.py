@@ -17,7 +17,7 @@ import numpy as np
 
 from gradcli import calc
 from gradcli.grading import diagnoses, probing
-from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched, leaves, ones_like, per_point
+from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched, by_point, leaves, ones_like
 
 MAX_FAILED_DRAWS = 10
 
@@ -333,7 +333,7 @@ def _reference_at(f, variables, values, count=None):
     derivatives = {}
     for name, grad in zip(inputs, grads):
         shape = variables[name]
-        derivative = np.zeros(np.shape(values[name])) if grad is None else per_point(grad, shape, count)
+        derivative = np.zeros(np.shape(values[name])) if grad is None else by_point(grad, shape, count)
         derivatives[name] = np.where(finite.reshape(finite.shape + (1,) * len(shape)), derivative, np.nan)
     return derivatives
 
@@ -376,7 +376,7 @@ def _answer_at(answer, values, shape, count=None):
     if own_shape not in (shape, ()) or count is not None and output.ndim and output.shape[-1] != count:
         raise ProblemError(f"{answer.label} has shape {list(own_shape)}, but the derivative has shape "
                            f"{list(shape)}")
-    return per_point(output, shape, count)  # a number stands for every element (`0` for a vector)
+    return by_point(output, shape, count)  # a number stands for every element (`0` for a vector)
 
 
 def _point_text(values):
