@@ -1,10 +1,10 @@
 """Grading one problem: its reference derivative by autograd at seeded stratified points, compared with the
 given answer. Expressions are those of the calculator (its namespace, float64), each parsed once.
 
-For speed, a problem whose variables are all scalars is evaluated for all its points at once, each variable
-a vector of points (an elementwise f then gives every point's derivative in one backward pass; see
-evaluation.batched for when that is trusted), and a problem's points and reference derivative are computed
-once however many answers are graded (Reference). Where f is not defined on all of its range, the range is
+For speed, a problem is evaluated for all its points at once, each variable's points stacked along a last
+axis (f then gives every point's derivative in one backward pass; see evaluation.batched for when that is
+trusted), and a problem's points and reference derivative are computed once however many answers are graded
+(Reference). Where f is not defined on all of its range, the range is
 probed first (probing); a wrong answer is explained by the diagnoses.
 """
 
@@ -48,7 +48,8 @@ class Result:
 
     def __getstate__(self):
         """How a worker process sends a Result back (grading.parallel): the points' numbers in one buffer, for
-        pickled one by one, the dozens of small arrays of ten points cost as much as grading the problem."""
+        pickled one by one, the dozens of small arrays of ten points cost as much as grading the problem. Every
+        point of a Result has the same variables in values, expected and given."""
         state = dict(self.__dict__)
         points = state.pop("points")
         state["worst"] = next((i for i, point in enumerate(points) if point is self.worst), None)
