@@ -68,8 +68,8 @@ class Node:
     def release(self):
         """Free what backward saved (the graph stays walkable for rules that saved nothing)."""
         if self.rule.saves:
-            if self.inputs is not None:
-                self.released_location = current_location()
+            if self.inputs is not None and _location_hook is not None:  # else no instance dict per node
+                self.released_location = _location_hook()
             self.inputs = self.output = None
             self.versions = ()
 
@@ -102,7 +102,7 @@ def _versions(rule, inputs, output):
     saved = [(x, x._version_counter[0]) for x in inputs if hasattr(x, "_version_counter")]
     if rule.save_output:
         saved.append((output, output._version_counter[0]))
-    return saved
+    return tuple(saved)  # () when nothing is saved: no object for the garbage collector to track
 
 
 def modified_message(tensor, version, producer):

@@ -149,8 +149,11 @@ def _record(rule, inputs, params, out):
         else:
             metas.append(None)
             edges.append(None)
+    # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
+    # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
+    edges, metas = tuple(edges), tuple(metas)
     if not rule.save_inputs:
-        saved = [None if m is not None else x for m, x in zip(metas, inputs)]
+        saved = tuple([None if m is not None else x for m, x in zip(metas, inputs)])
     elif rule.reads is None:
         saved = inputs
     else:  # keep only the inputs read by the vjp of some input that requires grad
@@ -158,7 +161,7 @@ def _record(rule, inputs, params, out):
         if read is None:
             read = rule._read_sets[requiring] = frozenset(
                 i for k, reads in enumerate(rule.reads) if requiring >> k & 1 for i in reads)
-        saved = [x if i in read or metas[i] is None else None for i, x in enumerate(inputs)]
+        saved = tuple([x if i in read or metas[i] is None else None for i, x in enumerate(inputs)])
     node_type = rule.node_type or _node_type(rule)
     out.grad_fn = node_type(rule, edges, metas, saved, out if rule.save_output else None, params)
     out._requires_grad = True
