@@ -181,8 +181,10 @@ def _apply(node, grad):
     rule, params = node.rule, node.params
     if rule.variadic:  # cat, stack: one vjp returns every input's gradient
         return rule.vjps[0](grad, output, *inputs, *params)
-    return [vjp(grad, output, *inputs, *params) if edge is not None and vjp is not None else None
-            for vjp, edge in zip(rule.vjps, node.edges)]
+    grads = []
+    for vjp, edge in zip(rule.vjps, node.edges):
+        grads.append(vjp(grad, output, *inputs, *params) if edge is not None and vjp is not None else None)
+    return grads
 
 
 def _conform(g, shape, np_dtype):

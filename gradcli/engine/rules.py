@@ -34,6 +34,7 @@ R = {}                  # rule name -> Rule: the table, filled by the op modules
 METHODS = {}            # Tensor attribute name -> function (operators and conversions: gradcli/engine/methods.py)
 EXPORTS = {"torch": {}, "torch.nn.functional": {}, "torch.linalg": {}}  # namespace -> {public name: function}
 _TENSOR_ARGUMENTS = {}  # public function -> how many of its leading arguments are tensors
+_EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # rules with scalars=True get 0-d ones as scalars
 
 
 class Meta:
@@ -101,8 +102,16 @@ class Rule:
         """Run the forward on arrays and, if any input requires grad, record a node."""
         if arrays is None:
             arrays = [x._data if type(x) is Tensor else x for x in inputs]
-        if self.scalars:
-            arrays = _as_scalars(arrays)
+        if self.scalars:  # inline, not a helper: it runs for every + - * / of a script
+            scalars = []
+            for x in arrays:
+                if type(x) is np.ndarray:
+                    if x.ndim or x.dtype not in _EXACT_SCALAR_DTYPES:
+                        break
+                    x = x[()]
+                scalars.append(x)
+            else:
+                arrays = scalars
         data = self.forward(*arrays, *params)
         if self.view:
             first = inputs[0]
@@ -117,21 +126,6 @@ class Rule:
         if forward_mode.level is not None and not forward_mode.pushing:
             forward_mode.push(self, inputs, params, out)
         return out
-
-
-_EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
-
-
-def _as_scalars(arrays):
-    """The operands with each 0-d float32/float64 array as a NumPy scalar; unchanged if any array is not one."""
-    scalars = []
-    for x in arrays:
-        if type(x) is np.ndarray:
-            if x.ndim or x.dtype not in _EXACT_SCALAR_DTYPES:
-                return arrays
-            x = x[()]
-        scalars.append(x)
-    return scalars
 
 
 def _record(rule, inputs, params, out):
