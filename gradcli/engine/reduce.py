@@ -19,9 +19,11 @@ The vector width is 32 bytes under both ATEN_CPU_CAPABILITY=default and avx2, so
 result does not depend on which of the two torch picked.  Inputs are taken as C-contiguous.
 """
 
+import math
+
 import numpy as np
 
-from .kernels import sleef_expf
+from .kernels import fma, sleef_expf
 
 VECTOR_BYTES = 32
 LEVELS = 4
@@ -186,6 +188,130 @@ def torch_mean(x, axis=None, keepdims=False):
     total = torch_sum(x, axis, keepdims)
     count = int(np.prod([x.shape[d] for d in _axes(axis, x.ndim)]))
     return total / x.dtype.type(count)
+
+
+def _reduced_first(x, axes):
+    """The reduced elements of each output along a new axis 0, in memory order (TensorIterator's order)."""
+    kept = [d for d in range(x.ndim) if d not in axes]
+    moved = np.transpose(x, list(axes) + kept)
+    return moved.reshape((-1,) + tuple(x.shape[d] for d in kept))
+
+
+def _shaped(result, x, axes, keepdims):
+    if keepdims:
+        return result.reshape(tuple(1 if d in axes else s for d, s in enumerate(x.shape)))
+    return result.reshape(tuple(s for d, s in enumerate(x.shape) if d not in axes))
+
+
+def _single_last_group(shape, axes):
+    """Whether the reduced dims, once merged as TensorIterator merges them, are one group that is the last."""
+    groups = _groups(shape, [d in axes for d in range(len(shape))])
+    return [r for _, r in groups] == [False] * (len(groups) - 1) + [True] if groups else False
+
+
+def _fma(a, b, c):
+    return fma(a, b, c).reshape(np.shape(c))
+
+
+def _norm2_rows(x):
+    """The 2-norm of each row (last axis) as torch's vectorised kernel computes it (ReduceOpsKernel.cpp,
+    AVX2 build): lane-wise sums of the rounded squares of whole 32-byte vectors, the lanes folded left to
+    right, then the scalar tail, which the compiler unrolls by four with the squares computed apart and
+    rounded (SLP) and contracts to fused multiply-adds in the last n % 4 terms."""
+    n = x.shape[-1]
+    lanes = VECTOR_BYTES // x.itemsize
+    whole = n // lanes * lanes
+    squares = x * x
+    lane_sums = _sequential(squares[..., :whole].reshape(x.shape[:-1] + (-1, lanes)), x.ndim - 1)
+    unrolled = whole + (n - whole) // 4 * 4
+    total = _sequential(np.concatenate([lane_sums, squares[..., whole:unrolled]], axis=-1), -1)
+    for k in range(unrolled, n):  # at most three terms
+        total = _fma(x[..., k], x[..., k], total)
+    return np.sqrt(total)
+
+
+def torch_norm(x, p, axis=None, keepdims=False):
+    """torch.linalg.vector_norm for p = 2, 1 and inf (other p: NumPy's order), float32/float64."""
+    x = np.asarray(x, order="C")
+    axes = _axes(axis, x.ndim)
+    magnitude = np.abs(x)
+    if x.size and all(x.shape[d] == 1 for d in axes):
+        return _shaped(magnitude, x, axes, keepdims)  # torch returns abs(x) when nothing is summed
+    if p == math.inf:
+        result = magnitude.max(axis=axes, initial=0) if axes else magnitude
+        return _shaped(result, x, axes, keepdims)
+    if p == 2 and _single_last_group(x.shape, axes):
+        rows = x.reshape(tuple(s for d, s in enumerate(x.shape) if d not in axes) + (-1,))
+        return _shaped(_norm2_rows(rows), x, axes, keepdims)
+    # The generic binary_kernel_reduce: acc + term, element after element in memory order.
+    terms = {1: magnitude, 2: x * x}.get(p)
+    if terms is None:
+        return _shaped(np.sum(magnitude ** p, axis=axes) ** (1 / p), x, axes, keepdims)
+    total = _sequential(_reduced_first(terms, axes), 0)
+    return _shaped(np.sqrt(total) if p == 2 else total, x, axes, keepdims)
+
+
+def _product(a, axis):
+    """1 * a[0] * a[1] * ... along ``axis``, left to right."""
+    if a.shape[axis] == 0:
+        return np.ones(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
+    return np.take(np.multiply.accumulate(a, axis=axis), -1, axis=axis)
+
+
+def torch_prod(x, axis=None, keepdims=False):
+    """torch's CPU prod (binary_kernel_reduce_vec, Reduce.h): along a contiguous last dim, four vectors of
+    running products over blocks of 4 * lanes elements, combined as (v0 * v1) * (v2 * v3), their lanes
+    multiplied left to right, then the tail one by one; any other reduction multiplies in memory order."""
+    x = np.asarray(x, order="C")
+    axes = _axes(axis, x.ndim)
+    reduced = [d in axes for d in range(x.ndim)]
+    groups = _groups(x.shape, reduced)
+    if not groups or not groups[-1][1]:
+        return _shaped(_product(_reduced_first(x, axes), 0), x, axes, keepdims)
+    # The last group is reduced: each of its rows becomes [vector part, tail...]; the rows' terms are then
+    # multiplied into the output in memory order.
+    sizes = [size for size, _ in groups]
+    rows = x.reshape(sizes)
+    block = 4 * VECTOR_BYTES // x.itemsize
+    n = sizes[-1]
+    count = n // block
+    terms = rows[..., count * block:]
+    if count:
+        body = rows[..., :count * block].reshape(tuple(sizes[:-1]) + (count, 4, block // 4))
+        v = _product(body, len(sizes) - 1)
+        lanes = (v[..., 0, :] * v[..., 1, :]) * (v[..., 2, :] * v[..., 3, :])
+        terms = np.concatenate([_product(lanes, lanes.ndim - 1)[..., None], terms], axis=-1)
+    flags = [r for _, r in groups]
+    order = [i for i, r in enumerate(flags) if r] + [i for i, r in enumerate(flags) if not r]
+    ordered = np.transpose(terms, order).reshape((-1,) + tuple(s for s, r in groups if not r))
+    return _shaped(_product(ordered, 0), x, axes, keepdims)
+
+
+def torch_var(x, axis=None, correction=1.0, keepdims=False, take_sqrt=False):
+    """torch's CPU var/std in double precision (ReduceOps.cpp): with one output, the two-pass
+    sum((x - mean)**2) from the float mean, left to right; otherwise Welford's update, element after
+    element in memory order, vectorised over the outputs.  The result is rounded to x's dtype once."""
+    x = np.asarray(x, order="C")
+    axes = _axes(axis, x.ndim)
+    count = int(np.prod([x.shape[d] for d in axes]))
+    if count == 0:
+        kept = tuple(1 if d in axes else s for d, s in enumerate(x.shape))
+        return _shaped(np.full(kept, np.nan, x.dtype), x, axes, keepdims)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if count == x.size:
+            deviations = x.reshape(-1).astype(np.float64) - float(torch_mean(x))
+            var = _sequential(deviations * deviations, 0) / max(0.0, count - correction)
+        else:
+            terms = _reduced_first(x, axes).astype(np.float64)
+            mean = np.zeros(terms.shape[1:])
+            m2 = np.zeros(terms.shape[1:])
+            for k, term in enumerate(terms):  # the update depends on the previous mean: one step per element
+                delta = term - mean
+                mean = mean + delta / (k + 1)
+                m2 = m2 + delta * (term - mean)
+            var = m2 / (count - correction if count > correction else 0.0)
+        result = np.sqrt(var) if take_sqrt else var
+    return _shaped(np.asarray(result).astype(x.dtype), x, axes, keepdims)
 
 
 def vector_sum_rows(e):
