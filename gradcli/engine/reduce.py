@@ -63,9 +63,9 @@ def _level_step(n):
     return 1 << max(4, ceil_log2 // LEVELS)
 
 
-def _levels(a, axis, step, top=None):
-    """The four-level cascade along ``axis`` with blocks of ``step``; ``top`` (terms already in the last
-    level) is added there first.  Levels that hold no terms are skipped: adding their +0 changes nothing."""
+def _levels(a, axis, step):
+    """The four-level cascade along ``axis`` with blocks of ``step``.  Levels that hold no terms are
+    skipped: adding their +0 changes nothing."""
     level, total = a, None
     for _ in range(LEVELS - 1):
         level, leftover = _blocks(level, axis, step)
@@ -73,8 +73,6 @@ def _levels(a, axis, step, top=None):
             total = _sequential(leftover, axis) if total is None else total + _sequential(leftover, axis)
         if not level.shape[axis]:
             break
-    if top is not None:
-        level = np.concatenate([top, level], axis)
     if total is None:
         return _sequential(level, axis)
     return total + _sequential(level, axis) if level.shape[axis] else total
@@ -85,13 +83,34 @@ def cascade(a, axis=0):
     return _levels(a, axis, _level_step(a.shape[axis]))
 
 
-def nll_sum(values):
-    """The sum of a 1-d array as torch's nll_loss adds its terms: the level check runs after each
-    term on its index, so the first term goes straight to the last level and the cascade (block
-    size from the batch size) runs over the others."""
-    if values.size == 0:
-        return values.dtype.type(0)
-    return _levels(values[1:], 0, _level_step(values.size), top=values[:1])
+NLL_LEVELS = 8
+
+
+def _segment_sums(values, ends):
+    """Left-to-right sums (from +0) of values[ends[k-1] + 1 : ends[k] + 1], and of what follows the last end."""
+    starts = np.concatenate([[0], ends + 1])
+    lengths = np.diff(np.concatenate([starts, [values.size]]))
+    segment = np.repeat(np.arange(lengths.size), lengths)
+    padded = np.zeros((lengths.size, max(int(lengths.max()), 1)), values.dtype)
+    padded[segment, np.arange(values.size) - starts[segment]] = values  # +0 after the terms adds nothing
+    return _sequential(padded, 1)
+
+
+def nll_cascade(values, positions, batch):
+    """The sum of ``values`` (taken at rows ``positions`` of a batch) as torch's nll_loss adds them
+    (LossNLL.cpp): eight levels of partial sums; after the term of row b, level j moves into level j + 1
+    when b is a multiple of 16**(j + 1) (2**max(4, ceil_log2(batch) // 8) in general), so row 0's term
+    goes straight to the last level and an ignored row (no term) moves nothing; then the eight partial
+    sums are added from level 0 up."""
+    bits = max(4, (1 if batch <= 2 else (batch - 1).bit_length()) // NLL_LEVELS)
+    partials = []
+    for level in range(NLL_LEVELS - 1):
+        ends = np.flatnonzero(positions % (1 << (bits * (level + 1))) == 0)
+        sums = _segment_sums(values, ends) if values.size else np.zeros(1, values.dtype)
+        partials.append(sums[-1])
+        values, positions = sums[:-1], positions[ends]
+    partials.append(_sequential(values, 0))
+    return _sequential(np.array(partials, values.dtype), 0)
 
 
 def row_sum(a, axis=0):
