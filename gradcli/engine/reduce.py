@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from .kernels import fma, sleef_expf
+from .kernels import exp_scalar, fma, sleef_expf
 
 VECTOR_BYTES = 32
 LEVELS = 4
@@ -334,9 +334,10 @@ def torch_var(x, axis=None, correction=1.0, keepdims=False, take_sqrt=False):
 
 
 def vector_sum_rows(e):
-    """torch's vec::reduce_all(+) over the last axis of a float32 array (8-lane vectors): lane-wise
-    running sums of whole vectors, the partial last vector into its first lanes, then the lanes
-    folded as ((a0 + a4) + (a2 + a6)) + ((a1 + a5) + (a3 + a7)); rows shorter than 8 add left to right."""
+    """torch's vec::reduce_all(+) over the last axis (32-byte vectors: 8 float32 or 4 float64 lanes):
+    lane-wise running sums of whole vectors, the partial last vector into its first lanes, then the
+    lanes folded in halves, ((a0 + a4) + (a2 + a6)) + ((a1 + a5) + (a3 + a7)) for 8; rows shorter than a
+    vector add left to right."""
     n = e.shape[-1]
     lanes = VECTOR_BYTES // e.itemsize
     if n < lanes:
@@ -345,27 +346,48 @@ def vector_sum_rows(e):
     acc = _sequential(e[..., :whole].reshape(e.shape[:-1] + (-1, lanes)), e.ndim - 1)
     tail = n - whole
     acc[..., :tail] += e[..., whole:]
-    v = acc[..., :4] + acc[..., 4:]
-    w = v[..., :2] + v[..., 2:]
-    return w[..., 0] + w[..., 1]
+    while acc.shape[-1] > 1:
+        half = acc.shape[-1] // 2
+        acc = acc[..., :half] + acc[..., half:]
+    return acc[..., 0]
 
 
-def _exp_sums32(shifted):
-    e = sleef_expf(shifted).reshape(shifted.shape)
-    return e, vector_sum_rows(e)
+def _vector_exp(x):
+    """Vectorized<T>::exp: SLEEF's expf_u10 for float32; for float64 (SLEEF's expd_u10) NumPy's exp stands in."""
+    return sleef_expf(x).reshape(x.shape) if x.dtype == np.float32 else np.exp(x)
 
 
-def softmax_lastdim32(x):
-    """torch's float32 softmax over the contiguous last dim: exp(x - max) with SLEEF's expf, the
-    vector sum above, then a multiply by 1 / sum."""
-    e, sums = _exp_sums32(x - x.max(-1, keepdims=True))
-    return e * (np.float32(1) / sums)[..., None]
+def _log(sums):
+    """The log of the softmax sums.  torch takes it with SLEEF's log_u10; the correctly rounded log used here
+    agrees with it for about 99% of float32 rows."""
+    return np.log(sums.astype(np.float64)).astype(sums.dtype)
 
 
-def log_softmax_lastdim32(x):
-    """torch's float32 log_softmax over the last dim: (x - max) - log(sum of exp), the sum as in
-    softmax.  torch takes that log with SLEEF's logf_u10; the correctly rounded log used here agrees
-    with it for about 99% of rows."""
-    shifted = x - x.max(-1, keepdims=True)
-    _, sums = _exp_sums32(shifted)
-    return shifted - np.log(sums.astype(np.float64)).astype(np.float32)[..., None]
+def _softmax_parts(x, axis):
+    """(x - max, exp of that, sum of the exps along ``axis``, kept) in the order of torch's kernels
+    (SoftMaxKernel.cpp).  Over the contiguous last dim: exp of whole rows in vectors, vec::reduce_all's
+    sum.  Over another dim: the exps summed one slice after another, from 0; inner positions in whole
+    vectors use the vector exp, the last inner % lanes the C library's (expf: correctly rounded)."""
+    axis %= x.ndim
+    shifted = x - x.max(axis, keepdims=True)
+    if axis == x.ndim - 1:
+        e = _vector_exp(shifted)
+        return shifted, e, vector_sum_rows(e)[..., None]
+    columns = shifted.reshape(shifted.shape[:axis + 1] + (-1,))
+    vectors = columns.shape[-1] // (VECTOR_BYTES // x.itemsize) * (VECTOR_BYTES // x.itemsize)
+    e = np.concatenate([_vector_exp(columns[..., :vectors]), exp_scalar(columns[..., vectors:]).astype(x.dtype)
+                        if x.dtype == np.float32 else np.exp(columns[..., vectors:])], axis=-1)
+    sums = np.expand_dims(_sequential(e, axis), axis)
+    return shifted, e.reshape(x.shape), sums.reshape(x.shape[:axis] + (1,) + x.shape[axis + 1:])
+
+
+def torch_softmax(x, axis):
+    """torch's CPU softmax of float32/float64: over the last dim a multiply by 1 / sum, otherwise a division."""
+    _, e, sums = _softmax_parts(x, axis)
+    return e * (x.dtype.type(1) / sums) if axis % x.ndim == x.ndim - 1 else e / sums
+
+
+def torch_log_softmax(x, axis):
+    """torch's CPU log_softmax of float32/float64: (x - max) - log(sum of exp)."""
+    shifted, _, sums = _softmax_parts(x, axis)
+    return shifted - _log(sums)

@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import dtypes
 from ..kernels import fma, sleef_expf
-from ..reduce import (log_softmax_lastdim32, softmax_lastdim32, torch_mean, torch_norm, torch_prod, torch_sum, torch_var,
+from ..reduce import (torch_log_softmax, torch_mean, torch_norm, torch_prod, torch_softmax, torch_sum, torch_var,
                       vector_sum_rows)
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import Tensor, _make
@@ -263,17 +263,11 @@ def _float32_lastdim(a, dim):
 
 
 def _softmax(a, dim):
-    if _float32_lastdim(a, dim):
-        return softmax_lastdim32(a)
-    e = np.exp(a - a.max(dim, keepdims=True))
-    return e / e.sum(dim, keepdims=True)
+    return torch_softmax(a, dim % a.ndim) if a.ndim else np.ones_like(a)
 
 
 def _log_softmax(a, dim):
-    if _float32_lastdim(a, dim):
-        return log_softmax_lastdim32(a)
-    shifted = a - a.max(dim, keepdims=True)
-    return shifted - np.log(np.exp(shifted).sum(dim, keepdims=True))
+    return torch_log_softmax(a, dim % a.ndim) if a.ndim else np.zeros_like(a)
 
 
 def _row_sums(a, dim):
