@@ -77,12 +77,16 @@ def _bce_logits_dy(x, w, pw):
     return d * const(w) if w is not None else d
 
 
-def _clamped_log(a):  # torch clamps BCE's logs at -100 so log(0) stays finite
-    return np.maximum(np.log(a), -100)
+def _clamped_log(f64_function, a):
+    """torch clamps BCE's logs at -100 so log(0) stays finite.  torch calls the C library's logf/log1pf
+    (float64: log/log1p) element by element; the float64 result rounded once stands in for them."""
+    with np.errstate(divide="ignore"):
+        return np.maximum(f64_function(a.astype(np.float64)).astype(a.dtype), a.dtype.type(-100))
 
 
 def _bce(p, y, w):
-    loss = -(y * _clamped_log(p) + (1 - y) * _clamped_log(1 - p))
+    # torch's scalar kernel (Loss.cpp): (y - 1) * max(log1p(-p), -100) - y * max(log(p), -100)
+    loss = (y - y.dtype.type(1)) * _clamped_log(np.log1p, -p) - y * _clamped_log(np.log, p)
     return loss * w if w is not None else loss
 
 
