@@ -141,7 +141,12 @@ def _outer(a, lanes):
     columns = a.shape[-1]
     group = 4 * lanes if columns >= lanes else 4
     split = columns // group * group
-    return np.concatenate([cascade(a[..., :split]), row_sum(a[..., split:])], axis=-1)
+    # The cascade runs over all the columns, so that its blocks are contiguous slabs (einsum is several
+    # times slower on strided ones); the last columns are then summed again as torch sums them.
+    out = cascade(a)
+    if split < columns:
+        out[..., split:] = row_sum(a[..., split:])
+    return out
 
 
 def _groups(shape, reduced):
