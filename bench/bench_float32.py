@@ -3,8 +3,9 @@
 torch_sum (gradcli/engine/reduce.py) against NumPy's own pairwise `np.sum` on 10^7 float32 elements,
 for a full sum, a sum over the last dim of (10^4, 10^3) and over the first dim of (10^3, 10^4);
 also float32 sigmoid (SLEEF's expf emulated) against NumPy's `1 / (1 + exp(-x))`.
-The two sides run alternately, one after the other, and each keeps its best time (min is the least
-noisy estimator on a shared machine; alternating puts both under the same load).
+The two sides run alternately, one after the other, and each keeps its best time in CPU seconds of this
+process (time.process_time: waiting for a core on a loaded machine does not count; the min is the least
+noisy estimator; alternating puts both under the same load).
 """
 
 import time
@@ -21,9 +22,9 @@ def side_by_side(ours, theirs, repeat=15):
     times = ([], [])
     for _ in range(repeat):
         for fn, spent in zip((ours, theirs), times):
-            start = time.perf_counter()
+            start = time.process_time()
             fn()
-            spent.append(time.perf_counter() - start)
+            spent.append(time.process_time() - start)
     return min(times[0]), min(times[1])
 
 
