@@ -351,12 +351,31 @@ def vector_sum_rows(e):
     acc = _sequential(e[..., :whole].reshape(e.shape[:-1] + (-1, lanes)), e.ndim - 1)
     tail = n - whole
     acc[..., :tail] += e[..., whole:]
-    if e.dtype != np.float32:
-        return _sequential(acc, -1)  # the generic vec_reduce_all: lane after lane
-    while acc.shape[-1] > 1:  # float32 has a shuffle specialisation: halves folded onto halves
+    return _fold_lanes(acc)
+
+
+def _fold_lanes(acc):
+    """vec_reduce_all's fold of the lanes: float32 has a shuffle specialisation (halves folded onto
+    halves), float64 the generic one, lane after lane."""
+    if acc.dtype != np.float32:
+        return _sequential(acc, -1)
+    while acc.shape[-1] > 1:
         half = acc.shape[-1] // 2
         acc = acc[..., :half] + acc[..., half:]
     return acc[..., 0]
+
+
+def _product_sums(g, out):
+    """vec::map2_reduce_all(x * y, +) over the last axis (softmax's backward): as vector_sum_rows of the
+    products, but float32's build fuses the partial last vector's multiply and add (an FMA)."""
+    n = g.shape[-1]
+    lanes = VECTOR_BYTES // g.itemsize
+    whole = n // lanes * lanes
+    if n < lanes or g.dtype != np.float32 or whole == n:
+        return vector_sum_rows(g * out)
+    acc = _sequential((g[..., :whole] * out[..., :whole]).reshape(g.shape[:-1] + (-1, lanes)), g.ndim - 1)
+    acc[..., :n - whole] = _fma_many(g[..., whole:], out[..., whole:], acc[..., :n - whole])
+    return _fold_lanes(acc)
 
 
 _EXPD_POLY = (0.2081276378237164457e-8, 0.2511210703042288022e-7, 0.2755762628169491192e-6, 0.2755723402025388239e-5,
@@ -410,12 +429,23 @@ def _softmax_parts(x, axis):
     if axis == x.ndim - 1:
         e = _vector_exp(shifted)
         return shifted, e, vector_sum_rows(e)[..., None]
-    columns = shifted.reshape(shifted.shape[:axis + 1] + (-1,))
+    e = _exp_off_last(shifted, axis)
+    return shifted, e, _slice_sums(e, axis)
+
+
+def _exp_off_last(x, axis):
+    """exp in torch's kernels for a dim other than the last: inner positions in whole vectors use the vector
+    exp, the last inner % lanes the C library's (expf: correctly rounded; exp: NumPy's, which calls it)."""
+    columns = x.reshape(x.shape[:axis + 1] + (-1,))
     vectors = columns.shape[-1] // (VECTOR_BYTES // x.itemsize) * (VECTOR_BYTES // x.itemsize)
-    e = np.concatenate([_vector_exp(columns[..., :vectors]), exp_scalar(columns[..., vectors:]).astype(x.dtype)
-                        if x.dtype == np.float32 else np.exp(columns[..., vectors:])], axis=-1)
-    sums = np.expand_dims(_sequential(e, axis), axis)
-    return shifted, e.reshape(x.shape), sums.reshape(x.shape[:axis] + (1,) + x.shape[axis + 1:])
+    scalar = exp_scalar if x.dtype == np.float32 else np.exp
+    e = np.concatenate([_vector_exp(columns[..., :vectors]), scalar(columns[..., vectors:]).astype(x.dtype)], axis=-1)
+    return e.reshape(x.shape)
+
+
+def _slice_sums(a, axis):
+    """Sums along ``axis``, kept, one slice after another from 0."""
+    return np.expand_dims(_sequential(a, axis), axis)
 
 
 def torch_softmax(x, axis):
@@ -428,3 +458,32 @@ def torch_log_softmax(x, axis):
     """torch's CPU log_softmax of float32/float64: (x - max) - log(sum of exp)."""
     shifted, _, sums = _softmax_parts(x, axis)
     return shifted - _log(sums)
+
+
+def torch_softmax_backward(g, out, axis):
+    """torch's softmax backward (SoftMaxKernel.cpp): (g - sum(g * out)) * out.  Over the last dim the sum is
+    map2_reduce_all's; over another dim torch accumulates g * out slice by slice from 0 as fused
+    multiply-adds (its AVX2 build contracts them)."""
+    if out.ndim == 0:  # a 0-d tensor is a row of one
+        return torch_softmax_backward(g.reshape(1), out.reshape(1), 0).reshape(())
+    axis %= out.ndim
+    if axis == out.ndim - 1:
+        return (g - _product_sums(g, out)[..., None]) * out
+    g_slices, out_slices = np.moveaxis(g, axis, 0), np.moveaxis(out, axis, 0)
+    total = np.zeros_like(g_slices[0])
+    for g_slice, out_slice in zip(g_slices, out_slices):  # one fused step per slice of the dim
+        total = _fma_many(g_slice, out_slice, total)
+    return out * (g - np.expand_dims(total, axis))
+
+
+def torch_log_softmax_backward(g, out, axis):
+    """torch's log_softmax backward: g - exp(out) * sum(g) as one FMA (the AVX2 build contracts it), the
+    sum and the exp as in the forward kernels for that dim."""
+    if out.ndim == 0:
+        return torch_log_softmax_backward(g.reshape(1), out.reshape(1), 0).reshape(())
+    axis %= out.ndim
+    if axis == out.ndim - 1:
+        e, total = _vector_exp(out), vector_sum_rows(g)[..., None]
+    else:
+        e, total = _exp_off_last(out, axis), _slice_sums(g, axis)
+    return _fma_many(-e, total, g)

@@ -7,9 +7,8 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..kernels import fma, sleef_expf
-from ..reduce import (torch_log_softmax, torch_mean, torch_norm, torch_prod, torch_softmax, torch_sum, torch_var,
-                      vector_sum_rows)
+from ..reduce import (torch_log_softmax, torch_log_softmax_backward, torch_mean, torch_norm, torch_prod, torch_softmax,
+                      torch_softmax_backward, torch_sum, torch_var)
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import Tensor, _make
 from .arithmetic import maximum, minimum
@@ -257,11 +256,6 @@ def _moments_params(name, x, dim, unbiased, keepdim, correction):
 
 # ---- softmax ------------------------------------------------------------------------------------------------------
 
-def _float32_lastdim(a, dim):
-    """torch's dedicated kernels (reproduced for float32) take softmax over the last dim."""
-    return a.dtype == np.float32 and a.ndim > 0 and dim % a.ndim == a.ndim - 1
-
-
 def _softmax(a, dim):
     return torch_softmax(a, dim % a.ndim) if a.ndim else np.ones_like(a)
 
@@ -270,27 +264,13 @@ def _log_softmax(a, dim):
     return torch_log_softmax(a, dim % a.ndim) if a.ndim else np.zeros_like(a)
 
 
-def _row_sums(a, dim):
-    """Sums over dim, kept: in the order of torch's softmax kernels for float32 over the last dim."""
-    if _float32_lastdim(a, dim):
-        return vector_sum_rows(a)[..., None]
-    return a.sum(dim, keepdims=True)
-
-
-def _log_softmax_backward(g, out, dim):
-    if _float32_lastdim(out, dim):  # torch's AVX2 kernel: g - exp(out) * sum(g) as one FMA, SLEEF's exp
-        e = sleef_expf(out).reshape(out.shape)
-        return fma(-e, np.broadcast_to(_row_sums(g, dim), e.shape), g).reshape(e.shape)
-    return g - np.exp(out) * g.sum(dim, keepdims=True)
-
-
 rule("softmax_backward", Rule(
-    "SoftmaxBackwardDataBackward0", lambda g, out, dim: out * (g - _row_sums(g * out, dim)),
+    "SoftmaxBackwardDataBackward0", torch_softmax_backward,
     lambda gg, _, g, out, dim: out * (gg - (gg * out).sum(dim, keepdim=True)),
     lambda gg, _, g, out, dim: gg * (g - (g * out).sum(dim, keepdim=True)) - g * (gg * out).sum(dim, keepdim=True),
     formulas=("b * (grad - (grad * b).sum(dim))", "grad * (a - (a * b).sum(dim)) - a * (grad * b).sum(dim)")))
 rule("log_softmax_backward", Rule(
-    "LogSoftmaxBackwardDataBackward0", _log_softmax_backward,
+    "LogSoftmaxBackwardDataBackward0", torch_log_softmax_backward,
     lambda gg, _, g, out, dim: gg - (gg * exp(out)).sum(dim, keepdim=True),
     lambda gg, _, g, out, dim: -gg * exp(out) * g.sum(dim, keepdim=True),
     formulas=("grad - (grad * exp(b)).sum(dim)", "-grad * exp(b) * a.sum(dim)")))
