@@ -1,8 +1,10 @@
-"""Floating-point sums in the order torch's CPU kernel adds (aten/src/ATen/native/cpu/SumKernel.cpp).
+"""Reductions in the order torch's CPU kernels compute them, so that float32/float64 results are bit-identical.
 
 Float addition is not associative, so a sum is only bit-identical to torch's when the same
-additions happen in the same order.  torch's cascade sum (one thread) is reproduced here
-with NumPy array operations:
+additions happen in the same order.  Here, with NumPy array operations: the cascade sum and mean
+(SumKernel.cpp), prod and the vector norms (Reduce.h, ReduceOpsKernel.cpp), var/std (ReduceOps.cpp),
+nll_loss's partial sums (LossNLL.cpp) and softmax/log_softmax with their backward (SoftMaxKernel.cpp),
+each described where it is defined.  torch's cascade sum (one thread):
 
 - A *cascade* over n terms adds blocks of ``L = 2**max(4, ceil_log2(n) // 4)`` terms left
   to right, then blocks of L block sums, then blocks of those, and keeps one last
