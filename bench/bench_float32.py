@@ -3,14 +3,29 @@
 torch_sum (gradcli/engine/reduce.py) against NumPy's own pairwise `np.sum` on 10^7 float32 elements,
 for a full sum, a sum over the last dim of (10^4, 10^3) and over the first dim of (10^3, 10^4);
 also float32 sigmoid (SLEEF's expf emulated) against NumPy's `1 / (1 + exp(-x))`.
-Times are the best of several runs (min is the least noisy estimator on a shared machine).
+The two sides run alternately, one after the other, and each keeps its best time in CPU seconds of this
+process (time.process_time: waiting for a core on a loaded machine does not count; the min is the least
+noisy estimator; alternating puts both under the same load).
 """
+
+import time
 
 import numpy as np
 
-from bench_engine import best  # same directory: run as `python bench/bench_float32.py`
 from gradcli.engine.kernels import sigmoid32
 from gradcli.engine.reduce import torch_sum
+
+
+def side_by_side(ours, theirs, repeat=15):
+    """(best time of ours, best time of theirs), run alternately."""
+    ours(), theirs()
+    times = ([], [])
+    for _ in range(repeat):
+        for fn, spent in zip((ours, theirs), times):
+            start = time.process_time()
+            fn()
+            spent.append(time.process_time() - start)
+    return min(times[0]), min(times[1])
 
 
 def main():
@@ -20,10 +35,10 @@ def main():
              ("sum over dim 0 of (10^3, 10^4)", x.reshape(10**3, 10**4), 0)]
     print(f"{'case':34s} {'np.sum':>10s} {'torch_sum':>10s} {'ratio':>7s}")
     for name, a, axis in cases:
-        ours, theirs = best(lambda: torch_sum(a, axis)), best(lambda: np.sum(a, axis))
+        ours, theirs = side_by_side(lambda: torch_sum(a, axis), lambda: np.sum(a, axis))
         print(f"{name:34s} {theirs * 1e3:8.2f}ms {ours * 1e3:8.2f}ms {ours / theirs:6.2f}x")
     small = x[:10**6]
-    ours, theirs = best(lambda: sigmoid32(small)), best(lambda: 1 / (1 + np.exp(-small)))
+    ours, theirs = side_by_side(lambda: sigmoid32(small), lambda: 1 / (1 + np.exp(-small)), repeat=5)
     print(f"{'sigmoid of 10^6 float32':34s} {theirs * 1e3:8.2f}ms {ours * 1e3:8.2f}ms {ours / theirs:6.2f}x")
 
 

@@ -11,7 +11,7 @@ from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, operands
-from .reduce import nll_sum, torch_mean, torch_sum
+from .reduce import nll_cascade, torch_mean, torch_sum
 from .rules import R, Rule, op
 from .tensor import Tensor, _make
 
@@ -77,12 +77,16 @@ def _bce_logits_dy(x, w, pw):
     return d * const(w) if w is not None else d
 
 
-def _clamped_log(a):  # torch clamps BCE's logs at -100 so log(0) stays finite
-    return np.maximum(np.log(a), -100)
+def _clamped_log(f64_function, a):
+    """torch clamps BCE's logs at -100 so log(0) stays finite.  torch calls the C library's logf/log1pf
+    (float64: log/log1p) element by element; the float64 result rounded once stands in for them."""
+    with np.errstate(divide="ignore"):
+        return np.maximum(f64_function(a.astype(np.float64)).astype(a.dtype), a.dtype.type(-100))
 
 
 def _bce(p, y, w):
-    loss = -(y * _clamped_log(p) + (1 - y) * _clamped_log(1 - p))
+    # torch's scalar kernel (Loss.cpp): (y - 1) * max(log1p(-p), -100) - y * max(log(p), -100)
+    loss = (y - y.dtype.type(1)) * _clamped_log(np.log1p, -p) - y * _clamped_log(np.log, p)
     return loss * w if w is not None else loss
 
 
@@ -107,14 +111,24 @@ def _nll_forward(logp, target, weight, reduction, ignore):
     rows = np.arange(target.size).reshape(target.shape)
     safe_target = np.where(target == ignore, 0, target)
     picked = logp[rows, safe_target] if logp.ndim == 2 else logp[safe_target]
-    w, total = _nll_weights(logp.shape, target, weight, ignore)
-    loss = (-picked * w).astype(logp.dtype)
-    if reduction != "none" and logp.ndim == 2 and weight is None and not (target == ignore).any():
-        total = nll_sum(loss)  # torch's order of additions for this common case
-        return total / logp.dtype.type(loss.size) if reduction == "mean" else total
-    if reduction == "mean":
-        return (loss.sum() / total).astype(logp.dtype)
-    return loss.sum() if reduction == "sum" else loss
+    dtype = logp.dtype.type
+    class_weight = None if weight is None else weight.astype(logp.dtype)[safe_target]
+    if reduction == "none":
+        return np.where(target == ignore, dtype(0), -picked if weight is None else -picked * class_weight)
+    live = np.flatnonzero(np.reshape(target != ignore, -1))
+    batch = target.size
+    terms = np.reshape(picked, -1)[live]
+    if weight is None:
+        total_weight = dtype(live.size)
+    else:
+        class_weight = np.reshape(class_weight, -1)[live]
+        terms = terms * class_weight
+        total_weight = nll_cascade(class_weight, live, batch)
+    total = nll_cascade(-terms, live, batch)  # torch subtracts each term: the same as adding its negation
+    if reduction == "sum":
+        return total
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return total / total_weight
 
 
 def _nll_backward(g, logp, target, weight, reduction, ignore):

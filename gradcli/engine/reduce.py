@@ -1,8 +1,10 @@
-"""Floating-point sums in the order torch's CPU kernel adds (aten/src/ATen/native/cpu/SumKernel.cpp).
+"""Reductions in the order torch's CPU kernels compute them, so that float32/float64 results are bit-identical.
 
 Float addition is not associative, so a sum is only bit-identical to torch's when the same
-additions happen in the same order.  torch's cascade sum (one thread) is reproduced here
-with NumPy array operations:
+additions happen in the same order.  Here, with NumPy array operations: the cascade sum and mean
+(SumKernel.cpp), prod and the vector norms (Reduce.h, ReduceOpsKernel.cpp), var/std (ReduceOps.cpp),
+nll_loss's partial sums (LossNLL.cpp) and softmax/log_softmax with their backward (SoftMaxKernel.cpp),
+each described where it is defined.  torch's cascade sum (one thread):
 
 - A *cascade* over n terms adds blocks of ``L = 2**max(4, ceil_log2(n) // 4)`` terms left
   to right, then blocks of L block sums, then blocks of those, and keeps one last
@@ -23,37 +25,39 @@ import math
 
 import numpy as np
 
-from .kernels import sleef_expf
+from .kernels import exp_scalar, fma, sleef_expf
 
 VECTOR_BYTES = 32
 LEVELS = 4
 
 
+def _along(a, axis, lo=None, hi=None):
+    """a[lo:hi] along ``axis`` (a view)."""
+    return a[(slice(None),) * axis + (slice(lo, hi),)]
+
+
 def _sequential(a, axis=0):
     """0 + a[0] + a[1] + ... along ``axis``, strictly left to right."""
-    shape = a.shape
-    axis %= len(shape)
-    if shape[axis] == 0:
-        return np.zeros(shape[:axis] + shape[axis + 1:], a.dtype)
-    if a.flags.c_contiguous and math.prod(shape[axis + 1:]) > 1:
-        # When later axes vary fastest, NumPy's reduction adds slice after slice: no pairwise blocks.
-        out = np.add.reduce(a, axis=axis)
-    else:
-        out = np.take(np.add.accumulate(a, axis=axis), -1, axis=axis)
-    return out + a.dtype.type(0)  # torch's accumulator starts at +0, so -0 sums to +0
-
-
-def _to_front(a, axis):
-    """np.moveaxis(a, axis, 0) without its argument checks, which cost more than a small sum's additions."""
     axis %= a.ndim
-    return a.transpose((axis, *range(axis), *range(axis + 1, a.ndim)))
+    if a.shape[axis] == 0:
+        return np.zeros(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
+    trailing = a.shape[axis + 1:]
+    if trailing and trailing[-1] > 1 and a.strides[-1] == a.itemsize and abs(a.strides[axis]) > a.itemsize:
+        # A contiguous later axis is then einsum's inner loop: it adds slice after slice into an output
+        # that starts at +0, as torch's accumulator does, reading the array in place however the other
+        # axes are strided.  (np.add.reduce adds in the same order but runs 3-4 times slower on the
+        # 32-element runs of torch's accumulator layout.)
+        letters = "abcdefghijklmnopqrstuvwxyz"[:a.ndim]
+        return np.einsum(f"{letters}->{letters.replace(letters[axis], '')}", a)
+    return np.take(np.add.accumulate(a, axis=axis), -1, axis=axis) + a.dtype.type(0)  # -0 sums to +0, as from torch's +0
 
 
-def _blocks(a, step):
-    """Split axis 0 into (full blocks of ``step`` summed left to right, the leftover terms)."""
-    full = a.shape[0] // step * step
-    head = a[:full].reshape((full // step, step) + a.shape[1:])
-    return _sequential(head, 1), a[full:]
+def _blocks(a, axis, step):
+    """Split ``axis`` into (full blocks of ``step`` summed left to right, the leftover terms)."""
+    full = a.shape[axis] // step * step
+    head = _along(a, axis, None, full)
+    head = head.reshape(a.shape[:axis] + (full // step, step) + a.shape[axis + 1:])
+    return _sequential(head, axis + 1), _along(a, axis, full)
 
 
 def _level_step(n):
@@ -61,43 +65,65 @@ def _level_step(n):
     return 1 << max(4, ceil_log2 // LEVELS)
 
 
-def _levels(a, step, top=None):
-    """The four-level cascade over axis 0 with blocks of ``step``; ``top`` (terms already in the last
-    level) is added there first."""
-    if top is None and a.shape[0] < step:  # no full block: every level above the first is empty
-        return _sequential(a)
-    level, leftover = _blocks(a, step)
-    total = _sequential(leftover)
-    for _ in range(LEVELS - 2):
-        level, leftover = _blocks(level, step)
-        total = total + _sequential(leftover)
-    if top is not None:
-        level = np.concatenate([top, level])
-    return total + _sequential(level)
+def _levels(a, axis, step):
+    """The four-level cascade along ``axis`` with blocks of ``step``.  Levels that hold no terms are
+    skipped: adding their +0 changes nothing."""
+    level, total = a, None
+    for _ in range(LEVELS - 1):
+        level, leftover = _blocks(level, axis, step)
+        if leftover.shape[axis]:
+            total = _sequential(leftover, axis) if total is None else total + _sequential(leftover, axis)
+        if not level.shape[axis]:
+            break
+    if total is None:
+        return _sequential(level, axis)
+    return total + _sequential(level, axis) if level.shape[axis] else total
 
 
-def cascade(a):
-    """torch's multi_row_sum along axis 0: one four-level cascade per trailing element."""
-    a = np.ascontiguousarray(a)  # one copy here keeps every block and leftover below contiguous
-    return _levels(a, _level_step(a.shape[0]))
+def cascade(a, axis=0):
+    """torch's multi_row_sum along ``axis``: one four-level cascade per other element."""
+    return _levels(a, axis, _level_step(a.shape[axis]))
 
 
-def nll_sum(values):
-    """The sum of a 1-d array as torch's nll_loss adds its terms: the level check runs after each
-    term on its index, so the first term goes straight to the last level and the cascade (block
-    size from the batch size) runs over the others."""
-    if values.size == 0:
-        return values.dtype.type(0)
-    return _levels(values[1:], _level_step(values.size), top=values[:1])
+NLL_LEVELS = 8
 
 
-def row_sum(a):
-    """torch's row_sum along axis 0: four interleaved cascades, the tail, then the four folded."""
-    quarter = a.shape[0] // 4
-    partial = cascade(a[:quarter * 4].reshape((quarter, 4) + a.shape[1:]))
+def _segment_sums(values, ends):
+    """Left-to-right sums (from +0) of values[ends[k-1] + 1 : ends[k] + 1], and of what follows the last end."""
+    starts = np.concatenate([[0], ends + 1])
+    lengths = np.diff(np.concatenate([starts, [values.size]]))
+    segment = np.repeat(np.arange(lengths.size), lengths)
+    padded = np.zeros((lengths.size, max(int(lengths.max()), 1)), values.dtype)
+    padded[segment, np.arange(values.size) - starts[segment]] = values  # +0 after the terms adds nothing
+    return _sequential(padded, 1)
+
+
+def nll_cascade(values, positions, batch):
+    """The sum of ``values`` (taken at rows ``positions`` of a batch) as torch's nll_loss adds them
+    (LossNLL.cpp): eight levels of partial sums; after the term of row b, level j moves into level j + 1
+    when b is a multiple of 16**(j + 1) (2**max(4, ceil_log2(batch) // 8) in general), so row 0's term
+    goes straight to the last level and an ignored row (no term) moves nothing; then the eight partial
+    sums are added from level 0 up."""
+    bits = max(4, (1 if batch <= 2 else (batch - 1).bit_length()) // NLL_LEVELS)
+    partials = []
+    for level in range(NLL_LEVELS - 1):
+        ends = np.flatnonzero(positions % (1 << (bits * (level + 1))) == 0)
+        sums = _segment_sums(values, ends) if values.size else np.zeros(1, values.dtype)
+        partials.append(sums[-1])
+        values, positions = sums[:-1], positions[ends]
+    partials.append(_sequential(values, 0))
+    return _sequential(np.array(partials, values.dtype), 0)
+
+
+def row_sum(a, axis=0):
+    """torch's row_sum along ``axis``: four interleaved cascades, the tail, then the four folded."""
+    n = a.shape[axis]
+    quarter = n // 4
+    body = _along(a, axis, None, quarter * 4).reshape(a.shape[:axis] + (quarter, 4) + a.shape[axis + 1:])
+    partial = np.moveaxis(cascade(body, axis), axis, 0)
     first = partial[0]
-    for term in a[quarter * 4:]:
-        first = first + term
+    for k in range(quarter * 4, n):  # at most three terms
+        first = first + np.take(a, k, axis)
     return ((first + partial[1]) + partial[2]) + partial[3]
 
 
@@ -105,10 +131,10 @@ def _inner(a, lanes):
     """Reduce the last axis, contiguous in memory (vectorized_inner_sum / scalar_inner_sum)."""
     n = a.shape[-1]
     if n < lanes:
-        return row_sum(_to_front(a, -1))
+        return row_sum(a, a.ndim - 1)
     vectors = n // lanes
     body = a[..., :vectors * lanes].reshape(a.shape[:-1] + (vectors, lanes))
-    lane_sums = row_sum(_to_front(body, -2))
+    lane_sums = row_sum(body, a.ndim - 1)
     return _sequential(np.concatenate([a[..., vectors * lanes:], lane_sums], axis=-1), -1)
 
 
@@ -117,7 +143,12 @@ def _outer(a, lanes):
     columns = a.shape[-1]
     group = 4 * lanes if columns >= lanes else 4
     split = columns // group * group
-    return np.concatenate([cascade(a[..., :split]), row_sum(a[..., split:])], axis=-1)
+    # The cascade runs over all the columns, so that its blocks are contiguous slabs (einsum is several
+    # times slower on strided ones); the last columns are then summed again as torch sums them.
+    out = cascade(a)
+    if split < columns:
+        out[..., split:] = row_sum(a[..., split:])
+    return out
 
 
 def _groups(shape, reduced):
@@ -164,7 +195,7 @@ def _grouped_sum(x, reduced):
         # The innermost reduced group is summed row by row; the other reduced groups then
         # accumulate those row sums into the output in memory order.
         inner = len(flags) - 1 - flags[::-1].index(True)
-        rows = _inner(g, lanes) if inner == len(flags) - 1 else row_sum(_to_front(g, inner))
+        rows = _inner(g, lanes) if inner == len(flags) - 1 else row_sum(g, inner)
         rest = flags[:inner] + flags[inner + 1:]
         outer = [i for i, r in enumerate(rest) if r]
         if not outer:
@@ -175,7 +206,7 @@ def _grouped_sum(x, reduced):
     # One reduced group, and the last group is kept: sums down contiguous columns.
     at = flags.index(True)
     columns = g.reshape(-1, sizes[at], sizes[-1])
-    return _outer(_to_front(columns, 1), lanes)
+    return _outer(np.moveaxis(columns, 1, 0), lanes)
 
 
 def torch_mean(x, axis=None, keepdims=False):
@@ -185,39 +216,276 @@ def torch_mean(x, axis=None, keepdims=False):
     return total / x.dtype.type(count)
 
 
+def _reduced_first(x, axes):
+    """The reduced elements of each output along a new axis 0, in memory order (TensorIterator's order)."""
+    kept = [d for d in range(x.ndim) if d not in axes]
+    moved = np.transpose(x, list(axes) + kept)
+    return moved.reshape((-1,) + tuple(x.shape[d] for d in kept))
+
+
+def _shaped(result, x, axes, keepdims):
+    if keepdims:
+        return result.reshape(tuple(1 if d in axes else s for d, s in enumerate(x.shape)))
+    return result.reshape(tuple(s for d, s in enumerate(x.shape) if d not in axes))
+
+
+def _single_last_group(shape, axes):
+    """Whether the reduced dims, once merged as TensorIterator merges them, are one group that is the last."""
+    groups = _groups(shape, [d in axes for d in range(len(shape))])
+    return [r for _, r in groups] == [False] * (len(groups) - 1) + [True] if groups else False
+
+
+def _fma(a, b, c):
+    return fma(a, b, c).reshape(np.shape(c))
+
+
+def _norm2_rows(x):
+    """The 2-norm of each row (last axis) as torch's vectorised kernel computes it (ReduceOpsKernel.cpp,
+    AVX2 build): lane-wise sums of the rounded squares of whole 32-byte vectors, the lanes folded left to
+    right, then the scalar tail, which the compiler unrolls by four with the squares computed apart and
+    rounded (SLP) and contracts to fused multiply-adds in the last n % 4 terms."""
+    n = x.shape[-1]
+    lanes = VECTOR_BYTES // x.itemsize
+    whole = n // lanes * lanes
+    squares = x * x
+    lane_sums = _sequential(squares[..., :whole].reshape(x.shape[:-1] + (-1, lanes)), x.ndim - 1)
+    unrolled = whole + (n - whole) // 4 * 4
+    total = _sequential(np.concatenate([lane_sums, squares[..., whole:unrolled]], axis=-1), -1)
+    for k in range(unrolled, n):  # at most three terms
+        total = _fma(x[..., k], x[..., k], total)
+    return np.sqrt(total)
+
+
+def torch_norm(x, p, axis=None, keepdims=False):
+    """torch.linalg.vector_norm for p = 2, 1 and inf (other p: NumPy's order), float32/float64."""
+    x = np.asarray(x, order="C")
+    axes = _axes(axis, x.ndim)
+    magnitude = np.abs(x)
+    if x.size and all(x.shape[d] == 1 for d in axes):
+        return _shaped(magnitude, x, axes, keepdims)  # torch returns abs(x) when nothing is summed
+    if p == math.inf:
+        result = magnitude.max(axis=axes, initial=0) if axes else magnitude
+        return _shaped(result, x, axes, keepdims)
+    if p == 2 and _single_last_group(x.shape, axes):
+        rows = x.reshape(tuple(s for d, s in enumerate(x.shape) if d not in axes) + (-1,))
+        return _shaped(_norm2_rows(rows), x, axes, keepdims)
+    # The generic binary_kernel_reduce: acc + term, element after element in memory order.
+    terms = {1: magnitude, 2: x * x}.get(p)
+    if terms is None:
+        return _shaped(np.sum(magnitude ** p, axis=axes) ** (1 / p), x, axes, keepdims)
+    total = _sequential(_reduced_first(terms, axes), 0)
+    return _shaped(np.sqrt(total) if p == 2 else total, x, axes, keepdims)
+
+
+def _product(a, axis):
+    """1 * a[0] * a[1] * ... along ``axis``, left to right."""
+    if a.shape[axis] == 0:
+        return np.ones(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
+    return np.take(np.multiply.accumulate(a, axis=axis), -1, axis=axis)
+
+
+def torch_prod(x, axis=None, keepdims=False):
+    """torch's CPU prod (binary_kernel_reduce_vec, Reduce.h): along a contiguous last dim, four vectors of
+    running products over blocks of 4 * lanes elements, combined as (v0 * v1) * (v2 * v3), their lanes
+    multiplied left to right, then the tail one by one; any other reduction multiplies in memory order."""
+    x = np.asarray(x, order="C")
+    axes = _axes(axis, x.ndim)
+    reduced = [d in axes for d in range(x.ndim)]
+    groups = _groups(x.shape, reduced)
+    if not groups or not groups[-1][1]:
+        return _shaped(_product(_reduced_first(x, axes), 0), x, axes, keepdims)
+    # The last group is reduced: each of its rows becomes [vector part, tail...]; the rows' terms are then
+    # multiplied into the output in memory order.
+    sizes = [size for size, _ in groups]
+    rows = x.reshape(sizes)
+    block = 4 * VECTOR_BYTES // x.itemsize
+    n = sizes[-1]
+    count = n // block
+    terms = rows[..., count * block:]
+    if count:
+        body = rows[..., :count * block].reshape(tuple(sizes[:-1]) + (count, 4, block // 4))
+        v = _product(body, len(sizes) - 1)
+        lanes = (v[..., 0, :] * v[..., 1, :]) * (v[..., 2, :] * v[..., 3, :])
+        terms = np.concatenate([_product(lanes, lanes.ndim - 1)[..., None], terms], axis=-1)
+    flags = [r for _, r in groups]
+    order = [i for i, r in enumerate(flags) if r] + [i for i, r in enumerate(flags) if not r]
+    ordered = np.transpose(terms, order).reshape((-1,) + tuple(s for s, r in groups if not r))
+    return _shaped(_product(ordered, 0), x, axes, keepdims)
+
+
+def torch_var(x, axis=None, correction=1.0, keepdims=False, take_sqrt=False):
+    """torch's CPU var/std in double precision (ReduceOps.cpp): with one output, the two-pass
+    sum((x - mean)**2) from the float mean, left to right; otherwise Welford's update, element after
+    element in memory order, vectorised over the outputs.  The result is rounded to x's dtype once."""
+    x = np.asarray(x, order="C")
+    axes = _axes(axis, x.ndim)
+    count = int(np.prod([x.shape[d] for d in axes]))
+    if count == 0:
+        kept = tuple(1 if d in axes else s for d, s in enumerate(x.shape))
+        return _shaped(np.full(kept, np.nan, x.dtype), x, axes, keepdims)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if count == x.size:
+            deviations = x.reshape(-1).astype(np.float64) - float(torch_mean(x))
+            var = _sequential(deviations * deviations, 0) / max(0.0, count - correction)
+        else:
+            terms = _reduced_first(x, axes).astype(np.float64)
+            mean = np.zeros(terms.shape[1:])
+            m2 = np.zeros(terms.shape[1:])
+            for k, term in enumerate(terms):  # the update depends on the previous mean: one step per element
+                delta = term - mean
+                mean = mean + delta / (k + 1)
+                m2 = m2 + delta * (term - mean)
+            var = m2 / (count - correction if count > correction else 0.0)
+        result = np.sqrt(var) if take_sqrt else var
+    return _shaped(np.asarray(result).astype(x.dtype), x, axes, keepdims)
+
+
 def vector_sum_rows(e):
-    """torch's vec::reduce_all(+) over the last axis of a float32 array (8-lane vectors): lane-wise
-    running sums of whole vectors, the partial last vector into its first lanes, then the lanes
-    folded as ((a0 + a4) + (a2 + a6)) + ((a1 + a5) + (a3 + a7)); rows shorter than 8 add left to right."""
+    """torch's vec::reduce_all(+) over the last axis (32-byte vectors: 8 float32 or 4 float64 lanes):
+    lane-wise running sums of whole vectors, the partial last vector into its first lanes, then the
+    lanes folded: float32 as ((a0 + a4) + (a2 + a6)) + ((a1 + a5) + (a3 + a7)), float64 left to right;
+    rows shorter than a vector add left to right."""
     n = e.shape[-1]
     lanes = VECTOR_BYTES // e.itemsize
     if n < lanes:
         return _sequential(e, -1) if n else np.zeros(e.shape[:-1], e.dtype)
     whole = n // lanes * lanes
-    acc = _sequential(_to_front(e[..., :whole].reshape(e.shape[:-1] + (-1, lanes)), -2))
+    acc = _sequential(e[..., :whole].reshape(e.shape[:-1] + (-1, lanes)), e.ndim - 1)
     tail = n - whole
     acc[..., :tail] += e[..., whole:]
-    v = acc[..., :4] + acc[..., 4:]
-    w = v[..., :2] + v[..., 2:]
-    return w[..., 0] + w[..., 1]
+    return _fold_lanes(acc)
 
 
-def _exp_sums32(shifted):
-    e = sleef_expf(shifted).reshape(shifted.shape)
-    return e, vector_sum_rows(e)
+def _fold_lanes(acc):
+    """vec_reduce_all's fold of the lanes: float32 has a shuffle specialisation (halves folded onto
+    halves), float64 the generic one, lane after lane."""
+    if acc.dtype != np.float32:
+        return _sequential(acc, -1)
+    while acc.shape[-1] > 1:
+        half = acc.shape[-1] // 2
+        acc = acc[..., :half] + acc[..., half:]
+    return acc[..., 0]
 
 
-def softmax_lastdim32(x):
-    """torch's float32 softmax over the contiguous last dim: exp(x - max) with SLEEF's expf, the
-    vector sum above, then a multiply by 1 / sum."""
-    e, sums = _exp_sums32(x - x.max(-1, keepdims=True))
-    return e * (np.float32(1) / sums)[..., None]
+def _product_sums(g, out):
+    """vec::map2_reduce_all(x * y, +) over the last axis (softmax's backward): as vector_sum_rows of the
+    products, but float32's build fuses the partial last vector's multiply and add (an FMA)."""
+    n = g.shape[-1]
+    lanes = VECTOR_BYTES // g.itemsize
+    whole = n // lanes * lanes
+    if n < lanes or g.dtype != np.float32 or whole == n:
+        return vector_sum_rows(g * out)
+    acc = _sequential((g[..., :whole] * out[..., :whole]).reshape(g.shape[:-1] + (-1, lanes)), g.ndim - 1)
+    acc[..., :n - whole] = _fma_many(g[..., whole:], out[..., whole:], acc[..., :n - whole])
+    return _fold_lanes(acc)
 
 
-def log_softmax_lastdim32(x):
-    """torch's float32 log_softmax over the last dim: (x - max) - log(sum of exp), the sum as in
-    softmax.  torch takes that log with SLEEF's logf_u10; the correctly rounded log used here agrees
-    with it for about 99% of rows."""
-    shifted = x - x.max(-1, keepdims=True)
-    _, sums = _exp_sums32(shifted)
-    return shifted - np.log(sums.astype(np.float64)).astype(np.float32)[..., None]
+_EXPD_POLY = (0.2081276378237164457e-8, 0.2511210703042288022e-7, 0.2755762628169491192e-6, 0.2755723402025388239e-5,
+              0.2480158687479686264e-4, 0.1984126989855865850e-3, 0.1388888888914497797e-2, 0.8333333333314938210e-2,
+              0.4166666666666602598e-1, 0.1666666666666669072e+0)
+
+
+def _fma_many(a, b, c):
+    return fma(a, b, c).reshape(np.broadcast_shapes(np.shape(a), np.shape(b), np.shape(c)))
+
+
+def sleef_expd(d):
+    """SLEEF's expd_u10 as its AVX2 build computes it (sleefsimddp.c, FMA throughout): q = rint(d / ln 2),
+    a two-step Cody-Waite reduction, a degree-10 polynomial by Estrin's scheme, then 2**q in two halves."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        q = np.rint(d * 1.442695040888963407359924681001892137426645954152985934135449406931)
+        s = _fma_many(q, -.69314718055966295651160180568695068359375, d)
+        s = _fma_many(q, -.28235290563031577122588448175013436025525412068e-12, s)
+        s2 = s * s
+        s4 = s2 * s2
+        c9, c8, c7, c6, c5, c4, c3, c2, c1, c0 = _EXPD_POLY
+        low = _fma_many(s4, _fma_many(s2, _fma_many(s, c7, c6), _fma_many(s, c5, c4)),
+                        _fma_many(s2, _fma_many(s, c3, c2), _fma_many(s, c1, c0)))
+        u = _fma_many(s4 * s4, _fma_many(s, c9, c8), low)
+        for c in (0.5, 1.0, 1.0):
+            u = _fma_many(u, s, c)
+        q = np.where(np.isfinite(q), q, 0).astype(np.int64)
+        u = u * np.ldexp(1.0, q >> 1) * np.ldexp(1.0, q - (q >> 1))
+        u = np.where(d > 709.78271114955742909217217426, np.inf, u)
+        return np.where(np.isnan(d), d, np.where(d < -1000, 0.0, u))
+
+
+def _vector_exp(x):
+    """Vectorized<T>::exp: SLEEF's expf_u10 (float32) or expd_u10 (float64)."""
+    return sleef_expf(x).reshape(x.shape) if x.dtype == np.float32 else sleef_expd(x)
+
+
+def _log(sums):
+    """The log of the softmax sums.  torch takes it with SLEEF's log_u10; the correctly rounded log used here
+    agrees with it for about 99% of float32 rows."""
+    return np.log(sums.astype(np.float64)).astype(sums.dtype)
+
+
+def _softmax_parts(x, axis):
+    """(x - max, exp of that, sum of the exps along ``axis``, kept) in the order of torch's kernels
+    (SoftMaxKernel.cpp).  Over the contiguous last dim: exp of whole rows in vectors, vec::reduce_all's
+    sum.  Over another dim: the exps summed one slice after another, from 0; inner positions in whole
+    vectors use the vector exp, the last inner % lanes the C library's (expf: correctly rounded)."""
+    axis %= x.ndim
+    shifted = x - x.max(axis, keepdims=True)
+    if axis == x.ndim - 1:
+        e = _vector_exp(shifted)
+        return shifted, e, vector_sum_rows(e)[..., None]
+    e = _exp_off_last(shifted, axis)
+    return shifted, e, _slice_sums(e, axis)
+
+
+def _exp_off_last(x, axis):
+    """exp in torch's kernels for a dim other than the last: inner positions in whole vectors use the vector
+    exp, the last inner % lanes the C library's (expf: correctly rounded; exp: NumPy's, which calls it)."""
+    columns = x.reshape(x.shape[:axis + 1] + (-1,))
+    vectors = columns.shape[-1] // (VECTOR_BYTES // x.itemsize) * (VECTOR_BYTES // x.itemsize)
+    scalar = exp_scalar if x.dtype == np.float32 else np.exp
+    e = np.concatenate([_vector_exp(columns[..., :vectors]), scalar(columns[..., vectors:]).astype(x.dtype)], axis=-1)
+    return e.reshape(x.shape)
+
+
+def _slice_sums(a, axis):
+    """Sums along ``axis``, kept, one slice after another from 0."""
+    return np.expand_dims(_sequential(a, axis), axis)
+
+
+def torch_softmax(x, axis):
+    """torch's CPU softmax of float32/float64: over the last dim a multiply by 1 / sum, otherwise a division."""
+    _, e, sums = _softmax_parts(x, axis)
+    return e * (x.dtype.type(1) / sums) if axis % x.ndim == x.ndim - 1 else e / sums
+
+
+def torch_log_softmax(x, axis):
+    """torch's CPU log_softmax of float32/float64: (x - max) - log(sum of exp)."""
+    shifted, _, sums = _softmax_parts(x, axis)
+    return shifted - _log(sums)
+
+
+def torch_softmax_backward(g, out, axis):
+    """torch's softmax backward (SoftMaxKernel.cpp): (g - sum(g * out)) * out.  Over the last dim the sum is
+    map2_reduce_all's; over another dim torch accumulates g * out slice by slice from 0 as fused
+    multiply-adds (its AVX2 build contracts them)."""
+    if out.ndim == 0:  # a 0-d tensor is a row of one
+        return torch_softmax_backward(g.reshape(1), out.reshape(1), 0).reshape(())
+    axis %= out.ndim
+    if axis == out.ndim - 1:
+        return (g - _product_sums(g, out)[..., None]) * out
+    g_slices, out_slices = np.moveaxis(g, axis, 0), np.moveaxis(out, axis, 0)
+    total = np.zeros_like(g_slices[0])
+    for g_slice, out_slice in zip(g_slices, out_slices):  # one fused step per slice of the dim
+        total = _fma_many(g_slice, out_slice, total)
+    return out * (g - np.expand_dims(total, axis))
+
+
+def torch_log_softmax_backward(g, out, axis):
+    """torch's log_softmax backward: g - exp(out) * sum(g) as one FMA (the AVX2 build contracts it), the
+    sum and the exp as in the forward kernels for that dim."""
+    if out.ndim == 0:
+        return torch_log_softmax_backward(g.reshape(1), out.reshape(1), 0).reshape(())
+    axis %= out.ndim
+    if axis == out.ndim - 1:
+        e, total = _vector_exp(out), vector_sum_rows(g)[..., None]
+    else:
+        e, total = _exp_off_last(out, axis), _slice_sums(g, axis)
+    return _fma_many(-e, total, g)

@@ -1,5 +1,6 @@
 """Float32/float64 results bit for bit as torch 2.13 computes them (goldens: tests/golden/gen_bitexact.py)."""
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -7,9 +8,9 @@ import pytest
 
 from gradcli.engine import dtypes, factory
 from gradcli.engine.factory import tensor as torch_tensor
-from gradcli.engine.nn_functional import nll_loss
+from gradcli.engine.nn_functional import l1_loss, mse_loss, nll_loss
 from gradcli.engine.kernels import sigmoid32
-from gradcli.engine.reduce import softmax_lastdim32, torch_mean, torch_sum
+from gradcli.engine.reduce import torch_mean, torch_norm, torch_prod, torch_softmax, torch_sum, torch_var
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact"
 
@@ -28,13 +29,24 @@ REDUCTIONS = load("reductions")
 REDUCTION_KEYS = sorted(k for k in REDUCTIONS if k.startswith("out|"))
 
 
+REDUCE_FUNCTIONS = {
+    "sum": torch_sum, "mean": torch_mean, "prod": torch_prod,
+    "norm2": lambda x, axis, keepdims: torch_norm(x, 2, axis, keepdims),
+    "norm1": lambda x, axis, keepdims: torch_norm(x, 1, axis, keepdims),
+    "norminf": lambda x, axis, keepdims: torch_norm(x, math.inf, axis, keepdims),
+    "var": lambda x, axis, keepdims: torch_var(x, axis, 1.0, keepdims),
+    "std0": lambda x, axis, keepdims: torch_var(x, axis, 0.0, keepdims, take_sqrt=True),
+    "softmax": lambda x, axis, keepdims: torch_softmax(x, axis),
+}
+
+
 @pytest.mark.parametrize("key", REDUCTION_KEYS)
 def test_reduction_matches_torch(key):
     _, op, dtype, number, axis, keepdim = key.split("|")
-    x = REDUCTIONS[f"in|{dtype}|{number}"]
+    x = REDUCTIONS[f"{'in_prod' if op == 'prod' else 'in'}|{dtype}|{number}"]
     axis = None if axis == "None" else eval_axis(axis)
-    fn = {"sum": torch_sum, "mean": torch_mean}[op]
-    got = fn(x, axis, keepdims=keepdim == "True")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        got = REDUCE_FUNCTIONS[op](x, axis, keepdims=keepdim == "True")
     assert same_bits(got, REDUCTIONS[key]), (got, REDUCTIONS[key])
 
 
@@ -71,7 +83,7 @@ SOFTMAX_KEYS = sorted(k[:-len("|in")] for k in load("elementwise") if k.startswi
 @pytest.mark.parametrize("key", SOFTMAX_KEYS)
 def test_softmax_float32_over_the_last_dim_matches_torch(key):
     data = load("elementwise")
-    assert same_bits(softmax_lastdim32(data[key + "|in"]), data[key + "|out"])
+    assert same_bits(torch_softmax(data[key + "|in"], -1), data[key + "|out"])
 
 
 NLL_BATCHES = sorted({k.split("|")[0] for k in load("elementwise") if k.startswith("nll")})
@@ -83,3 +95,29 @@ def test_nll_loss_reductions_match_torch(batch, reduction):
     data = load("elementwise")
     got = nll_loss(torch_tensor(data[batch + "|logp"]), torch_tensor(data[batch + "|target"]), reduction=reduction)
     assert same_bits(got.numpy(), data[f"{batch}|{reduction}"])
+
+
+LOSSES = load("losses")
+NLL_KEYS = sorted(k[:-len("|out")] for k in LOSSES if k.startswith("nll|") and k.endswith("|out"))
+PAIR_KEYS = sorted(k[:-len("|out")] for k in LOSSES if k.startswith("pair|") and k.endswith("|out"))
+
+
+@pytest.mark.parametrize("key", NLL_KEYS)
+def test_nll_loss_with_weights_ignored_rows_and_large_batches_matches_torch(key):
+    _, dtype, batch, variant, reduction = key.split("|")
+    case = f"nll|{dtype}|{batch}"
+    target = LOSSES[case + "|target"].astype(np.int64)
+    weight = torch_tensor(LOSSES[case + "|weight"]) if variant == "weight" else None
+    if variant == "plain":
+        target = np.where(target < 0, 0, target)
+    got = nll_loss(torch_tensor(LOSSES[case + "|logp"]), torch_tensor(target), weight=weight, reduction=reduction)
+    assert same_bits(got.numpy(), LOSSES[key + "|out"])
+
+
+@pytest.mark.parametrize("key", PAIR_KEYS)
+def test_loss_reductions_match_torch(key):
+    _, dtype, number, loss, reduction = key.split("|")
+    case = f"pair|{dtype}|{number}"
+    fn = {"mse_loss": mse_loss, "l1_loss": l1_loss}[loss]
+    got = fn(torch_tensor(LOSSES[case + "|x"]), torch_tensor(LOSSES[case + "|y"]), reduction=reduction)
+    assert same_bits(got.numpy(), LOSSES[key + "|out"])

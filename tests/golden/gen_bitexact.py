@@ -37,6 +37,20 @@ def reduce_axes(ndim):
     return axes
 
 
+# op name -> torch call (None: the op does not take that axis); norms are torch.linalg.vector_norm.
+REDUCE_OPS = {
+    "sum": lambda t, axis, keep: t.sum() if axis is None else t.sum(axis, keepdim=keep),
+    "mean": lambda t, axis, keep: t.mean() if axis is None else t.mean(axis, keepdim=keep),
+    "prod": lambda t, axis, keep: t.prod() if axis is None else t.prod(axis, keepdim=keep) if isinstance(axis, int) else None,
+    "norm2": lambda t, axis, keep: torch.linalg.vector_norm(t, 2, axis, keep),
+    "norm1": lambda t, axis, keep: torch.linalg.vector_norm(t, 1, axis, keep),
+    "norminf": lambda t, axis, keep: torch.linalg.vector_norm(t, float("inf"), axis, keep),
+    "var": lambda t, axis, keep: torch.var(t, axis, keepdim=keep),
+    "std0": lambda t, axis, keep: torch.std(t, axis, correction=0, keepdim=keep),
+    "softmax": lambda t, axis, keep: torch.softmax(t, axis) if isinstance(axis, int) and not keep else None,
+}
+
+
 def reductions():
     rng = np.random.default_rng(13)
     cases = {}
@@ -45,14 +59,45 @@ def reductions():
             x = (rng.standard_normal(shape) * rng.choice([0.1, 1, 30]) + rng.choice([0, 3])).astype(dtype)
             cases[f"in|{dtype}|{number}"] = x
             t = torch.from_numpy(x)
+            cases[f"in_prod|{dtype}|{number}"] = (x * 0.1 / (np.abs(x).max() + 1) + 1).astype(dtype)  # finite products
+            near_one = torch.from_numpy(cases[f"in_prod|{dtype}|{number}"])
             for axis in reduce_axes(len(shape)):
                 for keepdim in (False, True):
-                    for op in ("sum", "mean"):
-                        fn = getattr(t, op)
-                        out = fn() if axis is None else fn(axis, keepdim=keepdim)
-                        if axis is None and keepdim:
-                            continue
-                        cases[f"out|{op}|{dtype}|{number}|{axis}|{keepdim}"] = out.numpy()
+                    if axis is None and keepdim:
+                        continue
+                    for op, call in REDUCE_OPS.items():
+                        out = call(near_one if op == "prod" else t, axis, keepdim)
+                        if out is not None:
+                            cases[f"out|{op}|{dtype}|{number}|{axis}|{keepdim}"] = out.numpy()
+    return cases
+
+
+def losses():
+    """nll_loss (plain, class weights, ignore_index; up to 10,000 rows) and the mean/sum of the other losses."""
+    rng = np.random.default_rng(16)
+    cases = {}
+    for dtype in ("float32", "float64"):
+        for batch in (1, 17, 300, 4096, 4097, 10000):
+            classes = 3
+            logp = torch.log_softmax(torch.from_numpy((rng.standard_normal((batch, classes)) * 3).astype(dtype)), 1)
+            target = rng.integers(0, classes, batch)
+            target[rng.random(batch) < 0.1] = -100
+            weight = torch.from_numpy(rng.uniform(0.2, 2, classes).astype(dtype))
+            key = f"nll|{dtype}|{batch}"
+            cases[f"{key}|logp"], cases[f"{key}|target"], cases[f"{key}|weight"] = logp.numpy(), target.astype(np.int8), weight.numpy()
+            for reduction in ("mean", "sum"):
+                for variant, w in (("plain", None), ("weight", weight)):
+                    kept = target if variant == "weight" else np.where(target < 0, 0, target)  # plain: no ignored rows
+                    out = torch.nn.functional.nll_loss(logp, torch.from_numpy(kept), weight=w, reduction=reduction)
+                    cases[f"{key}|{variant}|{reduction}|out"] = out.numpy()
+        for number, shape in enumerate([(7,), (100,), (33, 5), (64, 10), (3, 17, 9)]):
+            x = (rng.standard_normal(shape) * 2).astype(dtype)
+            y = (rng.standard_normal(shape) * 2).astype(dtype)
+            cases[f"pair|{dtype}|{number}|x"], cases[f"pair|{dtype}|{number}|y"] = x, y
+            for loss in ("mse_loss", "l1_loss"):
+                for reduction in ("mean", "sum"):
+                    out = getattr(torch.nn.functional, loss)(torch.from_numpy(x), torch.from_numpy(y), reduction=reduction)
+                    cases[f"pair|{dtype}|{number}|{loss}|{reduction}|out"] = out.numpy()
     return cases
 
 
@@ -97,7 +142,7 @@ def elementwise():
     return cases
 
 
-CORPORA = {"reductions": reductions, "ranges": ranges, "elementwise": elementwise}
+CORPORA = {"reductions": reductions, "ranges": ranges, "elementwise": elementwise, "losses": losses}
 
 
 def main():

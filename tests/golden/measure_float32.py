@@ -18,7 +18,6 @@ import torch  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import gradcli.torch as gt  # noqa: E402
-from gradcli.engine.reduce import torch_sum  # noqa: E402
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 10**6
 rng = np.random.default_rng(2026)
@@ -36,7 +35,8 @@ def same(a, b):
 
 
 def row(name, dtype, ours, numpy_share):
-    print(f"| {name} | {dtype} | {100 * ours:.4f}% | {100 * numpy_share:.4f}% |")
+    numpy_column = "—" if math.isnan(numpy_share) else f"{100 * numpy_share:.4f}%"
+    print(f"| {name} | {dtype} | {100 * ours:.4f}% | {numpy_column} |")
 
 
 def elementwise():
@@ -50,20 +50,56 @@ def elementwise():
             np.mean(np.asarray(plain(x), np.float32).view(np.uint32) == want.view(np.uint32)))
 
 
+REDUCTIONS = {  # name: (torch call, gradcli call, NumPy's own call) for a tensor/array and an axis (or None)
+    "sum": (lambda t, a: t.sum(*_dim(a)), lambda g, a: g.sum(*_dim(a)), lambda x, a: np.sum(x, a)),
+    "mean": (lambda t, a: t.mean(*_dim(a)), lambda g, a: g.mean(*_dim(a)), lambda x, a: np.mean(x, a)),
+    "prod": (lambda t, a: t.prod(*_dim(a)), lambda g, a: g.prod(*_dim(a)), lambda x, a: np.prod(x, a)),
+    "norm": (lambda t, a: t.norm(dim=a), lambda g, a: g.norm(dim=a), lambda x, a: np.sqrt(np.sum(x * x, a))),
+    "norm(p=1)": (lambda t, a: t.norm(p=1, dim=a), lambda g, a: g.norm(p=1, dim=a), lambda x, a: np.sum(np.abs(x), a)),
+    "var": (lambda t, a: t.var(*_dim(a)), lambda g, a: g.var(*_dim(a)), lambda x, a: np.var(x, a, ddof=1)),
+    "std": (lambda t, a: t.std(*_dim(a)), lambda g, a: g.std(*_dim(a)), lambda x, a: np.std(x, a, ddof=1)),
+    "softmax": (lambda t, a: torch.softmax(t, a or 0), lambda g, a: gt.softmax(g, a or 0), None),
+    "log_softmax": (lambda t, a: torch.log_softmax(t, a or 0), lambda g, a: gt.log_softmax(g, a or 0), None),
+}
+
+
+def _dim(axis):
+    return () if axis is None else (axis,)
+
+
 def reductions():
     for dtype in ("float32", "float64"):
-        for op in ("sum", "mean"):
+        for op, (theirs, ours, plain) in REDUCTIONS.items():
             hits = plain_hits = total = 0
             for _ in range(300):
                 shape = tuple(int(s) for s in rng.integers(1, 60, rng.integers(1, 4)))
-                x = (rng.standard_normal(shape) * 10).astype(dtype)
+                scale = 0.3 if op == "prod" else 10
+                x = (rng.standard_normal(shape) * scale + (1 if op == "prod" else 0)).astype(dtype)
                 axis = None if rng.random() < 0.3 else int(rng.integers(0, len(shape)))
-                want = getattr(torch.from_numpy(x), op)(*(() if axis is None else (axis,))).numpy()
-                ours = getattr(gt.tensor(x), op)(*(() if axis is None else (axis,))).numpy()
-                hits += same(ours, want)
-                plain_hits += same(getattr(np, op)(x, axis=axis).astype(dtype), want)
+                want = theirs(torch.from_numpy(x), axis).numpy()
+                hits += same(ours(gt.tensor(x), axis).numpy(), want)
+                if plain is not None:
+                    with np.errstate(all="ignore"):
+                        plain_hits += same(np.asarray(plain(x, axis)).astype(dtype), want)
                 total += 1
-            row(f"{op} (300 random shapes and dims)", dtype, hits / total, plain_hits / total)
+            row(f"{op} (300 random shapes and dims)", dtype, hits / total, plain_hits / total if plain else math.nan)
+
+
+def losses():
+    for dtype in ("float32", "float64"):
+        hits = total = 0
+        for _ in range(100):
+            batch, classes = int(rng.integers(1, 20000)), int(rng.integers(2, 10))
+            logits = (rng.standard_normal((batch, classes)) * 3).astype(dtype)
+            target = rng.integers(0, classes, batch)
+            target[rng.random(batch) < 0.1] = -100
+            weight = rng.uniform(0.2, 2, classes).astype(dtype) if rng.random() < 0.5 else None
+            tw, gw = (None, None) if weight is None else (torch.from_numpy(weight), gt.tensor(weight))
+            want = torch.nn.functional.cross_entropy(torch.from_numpy(logits), torch.from_numpy(target), weight=tw).numpy()
+            ours = gt.nn.functional.cross_entropy(gt.tensor(logits), gt.tensor(target), weight=gw).numpy()
+            hits += same(ours, want)
+            total += 1
+        row("cross_entropy (100 batches of 1..20,000 rows, ignore_index, half weighted)", dtype, hits / total, math.nan)
 
 
 def softmaxes():
@@ -110,6 +146,7 @@ if __name__ == "__main__":
     print("| function | dtype | gradcli identical to torch | NumPy identical to torch |")
     print("|---|---|---|---|")
     reductions()
+    losses()
     softmaxes()
     ranges()
     elementwise()

@@ -7,8 +7,8 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..kernels import fma, sleef_expf
-from ..reduce import log_softmax_lastdim32, softmax_lastdim32, torch_mean, torch_sum, vector_sum_rows
+from ..reduce import (torch_log_softmax, torch_log_softmax_backward, torch_mean, torch_norm, torch_prod, torch_softmax,
+                      torch_softmax_backward, torch_sum, torch_var)
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import Tensor, _make
 from .arithmetic import maximum, minimum
@@ -67,10 +67,10 @@ def _prod_others(a, out, dim, keepdim):
 
 
 @op("prod", rules=dict(
-    prod=Rule("ProdBackward0", lambda a, dim, keepdim: a.prod(),
+    prod=Rule("ProdBackward0", lambda a, dim, keepdim: torch_prod(a),
               lambda g, out, a, dim, keepdim: g * _prod_others(a, out, None, False), save="both",
               formulas=("prod(a) / a = the product of the other elements",)),
-    prod_dim=Rule("ProdBackward1", lambda a, dim, keepdim: a.prod(dim, keepdims=keepdim),
+    prod_dim=Rule("ProdBackward1", torch_prod,
                   lambda g, out, a, dim, keepdim: restore_dims(g, a.shape, dim, keepdim) * _prod_others(a, out, dim, keepdim),
                   save="both", formulas=("out / a = the product of the other elements along dim",))))
 def prod(x, dim=None, keepdim=False, dtype=None):
@@ -192,17 +192,6 @@ def count_nonzero(x, dim=None):
 
 # ---- norm ---------------------------------------------------------------------------------------------------------
 
-def _norm_forward(a, p, dim, keepdim):
-    m = np.abs(a)
-    if p == 2:
-        return np.sqrt((m * m).sum(dim, keepdims=keepdim))
-    if p == 1:
-        return m.sum(dim, keepdims=keepdim)
-    if p == math.inf:
-        return m.max(dim, keepdims=keepdim)
-    return (m ** p).sum(dim, keepdims=keepdim) ** (1 / p)
-
-
 def _norm_backward(g, out, a, p, dim, keepdim):
     g, out = restore_dims(g, a.shape, dim, keepdim), restore_dims(out, a.shape, dim, keepdim)
     zero = mask(out._data == 0, out)
@@ -217,7 +206,7 @@ def _norm_backward(g, out, a, p, dim, keepdim):
 
 
 @op("norm", rules=dict(norm=Rule(
-    "LinalgVectorNormBackward0", _norm_forward, _norm_backward, save="both",
+    "LinalgVectorNormBackward0", torch_norm, _norm_backward, save="both",
     formulas=("sign(a) * abs(a)**(p - 1) / out**(p - 1)  (p = 2: a / out)",),
     saved_names=("self", "ord", "dim", "keepdim"))))
 def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
@@ -228,48 +217,60 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     return R["norm"](x, params=(p, dims(x, dim), keepdim))
 
 
+# ---- var and std -------------------------------------------------------------------------------------------------
+
+def _deviation_grad(g, a, dim, keepdim, correction):
+    """d var / d a = 2 (a - mean) / (n - correction), with g put back along the reduced dims."""
+    return restore_dims(g, a.shape, dim, keepdim) * (a - a.mean(dim, keepdim=True)) * (2 / (count(a.shape, dim) - correction))
+
+
+@op("var", rules=dict(var=Rule(
+    "VarBackward0", lambda a, dim, correction, keepdim: torch_var(a, dim, correction, keepdim),
+    lambda g, out, a, dim, correction, keepdim: _deviation_grad(g, a, dim, keepdim, correction),
+    formulas=("2 * (a - a.mean(dim)) / (n - correction)",), saved_names=("self", "dim", "correction", "keepdim"))))
+def var(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return R["var"](x, params=_moments_params("var", x, dim, unbiased, keepdim, correction))
+
+
+@op("std", rules=dict(std=Rule(
+    "StdBackward0", lambda a, dim, correction, keepdim: torch_var(a, dim, correction, keepdim, take_sqrt=True),
+    lambda g, out, a, dim, correction, keepdim: _deviation_grad(g, a, dim, keepdim, correction) / (
+        2 * restore_dims(out, a.shape, dim, keepdim)),
+    save="both", formulas=("(a - a.mean(dim)) / ((n - correction) * out)",),
+    saved_names=("self", "dim", "correction", "keepdim"))))
+def std(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return R["std"](x, params=_moments_params("std", x, dim, unbiased, keepdim, correction))
+
+
+def _moments_params(name, x, dim, unbiased, keepdim, correction):
+    """(dims, correction, keepdim) from torch's signatures: var(x, unbiased), var(x, dim, unbiased, keepdim),
+    var(x, dim, correction=c, keepdim=k)."""
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    if not x.dtype.is_floating_point:
+        raise RuntimeError(f"{name}(): std and var only support floating point and complex dtypes")
+    if correction is None:
+        correction = 0.0 if unbiased is False else 1.0
+    return dims(x, dim), float(correction), keepdim
+
+
 # ---- softmax ------------------------------------------------------------------------------------------------------
 
-def _float32_lastdim(a, dim):
-    """torch's dedicated kernels (reproduced for float32) take softmax over the last dim."""
-    return a.dtype == np.float32 and a.ndim > 0 and dim % a.ndim == a.ndim - 1
-
-
 def _softmax(a, dim):
-    if _float32_lastdim(a, dim):
-        return softmax_lastdim32(a)
-    e = np.exp(a - a.max(dim, keepdims=True))
-    return e / e.sum(dim, keepdims=True)
+    return torch_softmax(a, dim % a.ndim) if a.ndim else np.ones_like(a)
 
 
 def _log_softmax(a, dim):
-    if _float32_lastdim(a, dim):
-        return log_softmax_lastdim32(a)
-    shifted = a - a.max(dim, keepdims=True)
-    return shifted - np.log(np.exp(shifted).sum(dim, keepdims=True))
-
-
-def _row_sums(a, dim):
-    """Sums over dim, kept: in the order of torch's softmax kernels for float32 over the last dim."""
-    if _float32_lastdim(a, dim):
-        return vector_sum_rows(a)[..., None]
-    return a.sum(dim, keepdims=True)
-
-
-def _log_softmax_backward(g, out, dim):
-    if _float32_lastdim(out, dim):  # torch's AVX2 kernel: g - exp(out) * sum(g) as one FMA, SLEEF's exp
-        e = sleef_expf(out).reshape(out.shape)
-        return fma(-e, np.broadcast_to(_row_sums(g, dim), e.shape), g).reshape(e.shape)
-    return g - np.exp(out) * g.sum(dim, keepdims=True)
+    return torch_log_softmax(a, dim % a.ndim) if a.ndim else np.zeros_like(a)
 
 
 rule("softmax_backward", Rule(
-    "SoftmaxBackwardDataBackward0", lambda g, out, dim: out * (g - _row_sums(g * out, dim)),
+    "SoftmaxBackwardDataBackward0", torch_softmax_backward,
     lambda gg, _, g, out, dim: out * (gg - (gg * out).sum(dim, keepdim=True)),
     lambda gg, _, g, out, dim: gg * (g - (g * out).sum(dim, keepdim=True)) - g * (gg * out).sum(dim, keepdim=True),
     formulas=("b * (grad - (grad * b).sum(dim))", "grad * (a - (a * b).sum(dim)) - a * (grad * b).sum(dim)")))
 rule("log_softmax_backward", Rule(
-    "LogSoftmaxBackwardDataBackward0", _log_softmax_backward,
+    "LogSoftmaxBackwardDataBackward0", torch_log_softmax_backward,
     lambda gg, _, g, out, dim: gg - (gg * exp(out)).sum(dim, keepdim=True),
     lambda gg, _, g, out, dim: -gg * exp(out) * g.sum(dim, keepdim=True),
     formulas=("grad - (grad * exp(b)).sum(dim)", "-grad * exp(b) * a.sum(dim)")))
