@@ -13,14 +13,35 @@ from .shared import cast, clone_without_history, mask, zeros_like_constant
 
 exp = unary("exp", Rule("ExpBackward0", via_float64(np.exp), lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
 log = unary("log", Rule("LogBackward0", via_float64(np.log), lambda g, out, a: g / a, formulas=("1 / a",)))
-log1p = unary("log1p", Rule("Log1PBackward0", via_float64(np.log1p), lambda g, out, a: g / (a + 1), formulas=("1 / (1 + a)",)))
+log1p = unary("log1p", Rule("Log1PBackward0", via_float64(np.log1p), lambda g, out, a: g / R["add_scalar"](a, params=(1,)),
+                                    formulas=("1 / (1 + a)",)))
 sin = unary("sin", Rule("SinBackward0", via_float64(np.sin), lambda g, out, a: g * cos(a), formulas=("cos(a)",)))
-cos = unary("cos", Rule("CosBackward0", via_float64(np.cos), lambda g, out, a: -g * sin(a), formulas=("-sin(a)",)))
-tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * (out ** 2 + 1), save="output",
+cos = unary("cos", Rule("CosBackward0", via_float64(np.cos), lambda g, out, a: g * -sin(a), formulas=("-sin(a)",)))
+tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * R["add_scalar"](out ** 2, params=(1,)), save="output",
                         formulas=("1 + tan(a)**2 = 1 + out**2",)))
-tanh = unary("tanh", Rule("TanhBackward0", via_float64(np.tanh), lambda g, out, a: g * (1 - out ** 2), save="output",
-                          formulas=("1 - tanh(a)**2 = 1 - out**2",)), namespaces=("torch", "torch.nn.functional"))
-sqrt = unary("sqrt", Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / (2 * out), save="output",
+
+# Numbers in backward formulas, as torch records them: x * c is MulBackward1 and x + c AddBackward1 (one edge);
+# a script's x * 2 is MulBackward0 (torch wraps the 2 in a tensor).
+rule("mul_scalar", Rule("MulBackward1", np.multiply, lambda g, out, a, c: g * c, save=None, formulas=("c",)))
+rule("add_scalar", Rule("AddBackward1", np.add, lambda g, out, a, c: g, save=None, formulas=("1",)))
+
+# Backward formulas that are one ATen op in torch are one rule here, so a derivative taken with create_graph=True
+# records one node under torch's name (TanhBackwardBackward0); their own vjps are written with differentiable ops.
+rule("tanh_backward", Rule(
+    "TanhBackwardBackward0", lambda g, out: g * (1 - out * out),
+    lambda gg, _, g, out: R["tanh_backward"](gg, out),
+    lambda gg, _, g, out: gg * (R["mul_scalar"](out, params=(-2,)) * g),
+    formulas=("1 - b**2", "-2 * b * a")))
+rule("sigmoid_backward", Rule(
+    "SigmoidBackwardBackward0", lambda g, out: g * (1 - out) * out,
+    lambda gg, _, g, out: R["sigmoid_backward"](gg, out),
+    lambda gg, _, g, out: gg * g * R["add_scalar"](R["mul_scalar"](out, params=(-2,)), params=(1,)),
+    formulas=("(1 - b) * b", "a * (1 - 2 * b)")))
+
+tanh = unary("tanh", Rule("TanhBackward0", via_float64(np.tanh), lambda g, out, a: R["tanh_backward"](g, out),
+                          save="output", formulas=("1 - tanh(a)**2 = 1 - out**2",)),
+             namespaces=("torch", "torch.nn.functional"))
+sqrt = unary("sqrt", Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / R["mul_scalar"](out, params=(2,)), save="output",
                           formulas=("1 / (2 * sqrt(a)) = 1 / (2 * out)",)))
 
 
@@ -32,12 +53,12 @@ def _sigmoid(a):
     return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
 
 
-sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: g * (1 - out) * out, save="output",
+sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: R["sigmoid_backward"](g, out), save="output",
                                 formulas=("sigmoid(a) * (1 - sigmoid(a)) = out * (1 - out)",)),
                 namespaces=("torch", "torch.nn.functional"))
 
 
-@op("reciprocal", rules=dict(reciprocal=Rule("ReciprocalBackward0", np.reciprocal, lambda g, out, a: -g * out * out,
+@op("reciprocal", rules=dict(reciprocal=Rule("ReciprocalBackward0", np.reciprocal, lambda g, out, a: -g * (out * out),
                                              save="output", formulas=("-1 / a**2 = -out**2",))))
 def reciprocal(x):
     return R["reciprocal"](x, arrays=(float_array(x),))
@@ -50,7 +71,7 @@ def neg(x):
 
 
 @op("abs", "absolute", method=("abs",),
-    rules=dict(abs=Rule("AbsBackward0", np.abs, lambda g, out, a: g * sign(a), formulas=("sign(a)",))))
+    rules=dict(abs=Rule("AbsBackward0", np.abs, lambda g, out, a: g * sgn(a), formulas=("sign(a)",))))
 def abs(x):
     return R["abs"](x)
 
@@ -58,6 +79,12 @@ def abs(x):
 @op("sign", rules=dict(sign=Rule("SignBackward0", np.sign, lambda g, out, a: g * 0, save=None, formulas=("0",))))
 def sign(x):
     return R["sign"](x)
+
+
+@op("sgn", rules=dict(sgn=Rule("SgnBackward0", np.sign, lambda g, out, a: g * 0, save=None, formulas=("0",))))
+def sgn(x):
+    """sign, under the name torch's formulas use (abs's derivative is grad * self.sgn())."""
+    return R["sgn"](x)
 
 
 rule("threshold_backward", Rule("ThresholdBackwardBackward0", lambda g, out: g * (out > 0),
@@ -76,10 +103,8 @@ def relu(x):
 
 LN2, LN10, TWO_OVER_SQRT_PI = math.log(2.0), math.log(10.0), 2.0 / math.sqrt(math.pi)
 
-# x * c for a number c, as torch's backward formulas record it (MulBackward1; a script's x * 2 is MulBackward0)
-rule("mul_scalar", Rule("MulBackward1", np.multiply, lambda g, out, a, c: g * c, save=None, formulas=("c",)))
 
-atan = unary("atan", Rule("AtanBackward0", np.arctan, lambda g, out, a: g / (a * a + 1), formulas=("1 / (1 + a**2)",)),
+atan = unary("atan", Rule("AtanBackward0", np.arctan, lambda g, out, a: g / R["add_scalar"](a * a, params=(1,)), formulas=("1 / (1 + a**2)",)),
              aliases=("arctan",))
 asin = unary("asin", Rule("AsinBackward0", np.arcsin, lambda g, out, a: g * (1 - a * a) ** -0.5,
                           formulas=("1 / sqrt(1 - a**2)",)), aliases=("arcsin",))
@@ -93,11 +118,11 @@ acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * 
                             formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
 atanh = unary("atanh", Rule("AtanhBackward0", np.arctanh, lambda g, out, a: g / (1 - a * a),
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
-log10 = unary("log10", Rule("Log10Backward0", np.log10, lambda g, out, a: g / (a * LN10), formulas=("1 / (a * ln(10))",)))
-log2 = unary("log2", Rule("Log2Backward0", np.log2, lambda g, out, a: g / (a * LN2), formulas=("1 / (a * ln(2))",)))
+log10 = unary("log10", Rule("Log10Backward0", np.log10, lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
+log2 = unary("log2", Rule("Log2Backward0", np.log2, lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
 exp2 = unary("exp2", Rule("Exp2Backward0", np.exp2, lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
-expm1 = unary("expm1", Rule("Expm1Backward0", via_float64(np.expm1), lambda g, out, a: g * (out + 1), save="output",
+expm1 = unary("expm1", Rule("Expm1Backward0", via_float64(np.expm1), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
                             formulas=("exp(a) = out + 1",)))
 
 
@@ -107,10 +132,10 @@ def _elementwise(scalar_function):
     return lambda a: vectorized(a).astype(a.dtype, copy=False)
 
 
-erf = unary("erf", Rule("ErfBackward0", _elementwise(math.erf), lambda g, out, a: g * (exp(-a * a) * TWO_OVER_SQRT_PI),
+erf = unary("erf", Rule("ErfBackward0", _elementwise(math.erf), lambda g, out, a: R["mul_scalar"](exp(-(a ** 2)), params=(TWO_OVER_SQRT_PI,)) * g,
                         formulas=("2 / sqrt(pi) * exp(-a**2)",)))
 erfc = unary("erfc", Rule("ErfcBackward0", _elementwise(math.erfc),
-                          lambda g, out, a: g * (exp(-a * a) * -TWO_OVER_SQRT_PI), formulas=("-2 / sqrt(pi) * exp(-a**2)",)))
+                          lambda g, out, a: R["mul_scalar"](exp(-(a ** 2)), params=(-TWO_OVER_SQRT_PI,)) * g, formulas=("-2 / sqrt(pi) * exp(-a**2)",)))
 
 
 def _sinc_backward(g, out, a):
