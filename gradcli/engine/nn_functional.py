@@ -44,11 +44,12 @@ def _reduce_array(loss, reduction):
     return torch_mean(loss) if reduction == "mean" else torch_sum(loss) if reduction == "sum" else loss
 
 
-def _expand_reduced(g, x, reduction):
-    if reduction == "none":
-        return g
-    g = g.expand(x.shape)
-    return g / builtins.max(int(np.prod(x.shape)), 1) if reduction == "mean" else g
+def _weighted(d, w, x, reduction):
+    """A loss's gradient (the local derivative already times the incoming gradient) times the weight, then
+    / numel for 'mean': the order of torch's loss backward functions (binary_cross_entropy_with_logits_backward)."""
+    if w is not None:
+        d = d * const(w)
+    return d / builtins.max(int(np.prod(x.shape)), 1) if reduction == "mean" else d
 
 
 def _softplus(a):  # log(1 + exp(a)), without overflow
@@ -63,18 +64,17 @@ def _bce_logits(x, y, w, pw):
     return loss * w if w is not None else loss
 
 
-def _bce_logits_dx(x, y, w, pw):
+def _bce_logits_dx(x, y, pw):
     if pw is None:
-        d = sigmoid(x) - y
-    else:
-        pw = const(pw)  # an array param: a NumPy operand would reach operands(), which takes Tensors and numbers
-        d = sigmoid(x) * (pw * y + 1 - y) - pw * y
-    return d * const(w) if w is not None else d
+        return sigmoid(x) - y
+    pw_y = const(pw) * y  # an array param: a NumPy operand would reach operands(), which takes Tensors and numbers
+    return (pw_y + 1 - y) * sigmoid(x) - pw_y
 
 
-def _bce_logits_dy(x, w, pw):
-    d = -x if pw is None else log(sigmoid(-x)) - log(sigmoid(x)) * const(pw)
-    return d * const(w) if w is not None else d
+def _bce_logits_dy_times_grad(g, x, pw):
+    if pw is None:
+        return x * -g  # torch: self.mul(-grad)
+    return (log(sigmoid(-x)) - log(sigmoid(x)) * const(pw)) * g
 
 
 def _clamped_log(a):  # torch clamps BCE's logs at -100 so log(0) stays finite
@@ -129,9 +129,9 @@ rule("bce_backward", Rule(
     saved_names=("grad_output", "self", "target", "weight", "reduction")))
 
 
-def _bce_dy(p, w):
-    d = clamp(log(1 - p), min=-100) - clamp(log(p), min=-100)  # Tensor ops, so d2L/dp dy is not lost
-    return d * const(w) if w is not None else d
+def _bce_dy(p):
+    """-logit(p), as torch's binary_cross_entropy_target_backward (Tensor ops, so d2L/dp dy is not lost)."""
+    return -log(p / (1 - p))
 
 
 def _nll_weights(logp_shape, target, weight, ignore):
@@ -163,13 +163,14 @@ def _nll_backward(g, logp, target, weight, reduction, ignore):
         g = g / dtype(total)
     if reduction == "none" and logp.ndim == 2:
         g = g[:, None]
-    hit = np.zeros(logp.shape, logp.dtype)
-    safe_target = np.where(target == ignore, 0, target)
+    out = np.zeros(logp.shape, logp.dtype)
+    kept = target != ignore  # ignored rows stay +0, as torch leaves them
+    values = np.broadcast_to(-w.astype(logp.dtype) * np.reshape(g, (-1,) if g.ndim else ()), target.shape)
     if logp.ndim == 2:
-        hit[np.arange(target.size), safe_target] = -w
-    else:
-        hit[safe_target] = -w
-    return hit * g
+        out[np.arange(target.size)[kept], target[kept]] = values[kept]
+    elif kept:
+        out[target] = values
+    return out
 
 
 # nll_loss's backward is one op in torch (NllLossBackwardBackward0 under create_graph=True): linear in the
@@ -187,8 +188,8 @@ rule("nll_backward", Rule(
 @op("binary_cross_entropy_with_logits", method=False, namespaces=F, rules=dict(bce_logits=Rule(
     "BinaryCrossEntropyWithLogitsBackward0",
     lambda x, y, w, pw, reduction: _reduce_array(_bce_logits(x, y, w, pw), reduction),
-    lambda g, out, x, y, w, pw, reduction: _expand_reduced(g, x, reduction) * _bce_logits_dx(x, y, w, pw),
-    lambda g, out, x, y, w, pw, reduction: _expand_reduced(g, x, reduction) * _bce_logits_dy(x, w, pw),
+    lambda g, out, x, y, w, pw, reduction: _weighted(_bce_logits_dx(x, y, pw) * g, w, x, reduction),
+    lambda g, out, x, y, w, pw, reduction: _weighted(_bce_logits_dy_times_grad(g, x, pw), w, x, reduction),
     formulas=("sigmoid(a) - b  (with weight, pos_weight; / numel for 'mean')", "-a  (with weight, pos_weight; / numel for 'mean')"),
     saved_names=("self", "target", "weight", "pos_weight", "reduction"))))
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
@@ -202,7 +203,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 @op("binary_cross_entropy", method=False, namespaces=F, rules=dict(bce=Rule(
     "BinaryCrossEntropyBackward0", lambda p, y, w, reduction: _reduce_array(_bce(p, y, w), reduction),
     lambda g, out, p, y, w, reduction: R["bce_backward"](g, p, y, params=(w, reduction)),
-    lambda g, out, p, y, w, reduction: _expand_reduced(g, p, reduction) * _bce_dy(p, w),
+    lambda g, out, p, y, w, reduction: _weighted(_bce_dy(p) * g, w, p, reduction),
     formulas=("(a - b) / (a * (1 - a))  (times weight; / numel for 'mean')", "log(1 - a) - log(a)  (times weight; / numel for 'mean')"),
     saved_names=("self", "target", "weight", "reduction"))))
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):

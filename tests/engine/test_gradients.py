@@ -319,6 +319,7 @@ CASES = [
       ref=lambda a, b: np.abs(a - b).mean(), name="l1_loss"),
     C("sign", lambda a: a.sign() * a, UNARY, away(0.0), ref=lambda a: np.sign(a) * a),
     C("sgn", lambda a: a.sgn() * a, UNARY, away(0.0), ref=lambda a: np.sign(a) * a),
+    C("rsqrt", lambda a: a.rsqrt(), UNARY, positive, ref=lambda a: 1 / np.sqrt(a)),
     C("clamp", lambda a: a.clamp(-0.5, 0.5), UNARY, away(-0.5, 0.5), ref=lambda a: np.clip(a, -0.5, 0.5)),
     C("clamp", lambda a: torch.clamp(a, min=-0.5) ** 2, UNARY, away(-0.5), ref=lambda a: np.maximum(a, -0.5) ** 2,
       name="min_only"),

@@ -13,7 +13,7 @@ from ..rules import R, Rule, float_array, op, rule
 from ..tensor import Tensor, _make
 from .arithmetic import maximum, minimum
 from .pointwise import abs, exp, sign
-from .shared import const, count, dims, mask, restore_dims
+from .shared import const, count, dims, mask, restore_dims, where_or_zero
 
 
 def _sum(a, dim, keepdim, dt):
@@ -99,8 +99,9 @@ def return_type(name, fields=("values", "indices")):
 
 
 def _even_split(g, a, out):
+    """torch's evenly_distribute_backward: grad / (number of ties) at the ties, 0 elsewhere."""
     ties = a._data == out._data
-    return g * _make((ties / ties.sum()).astype(a._data.dtype))
+    return where_or_zero(ties, g / int(ties.sum()))
 
 
 def _take(a, idx, dim, keepdim):
@@ -112,7 +113,7 @@ def _scatter_to(g, shape, idx, dim, keepdim):
     if not shape:  # max/min over dim 0 of a 0-d tensor: the forward ran on a (1,) copy, the one element is picked
         return g.reshape(())
     hit = np.arange(shape[dim]).reshape((-1,) + (1,) * (len(shape) - dim - 1)) == idx
-    return (g if keepdim else g.unsqueeze(dim)) * mask(hit, g)
+    return where_or_zero(hit, g if keepdim else g.unsqueeze(dim))
 
 
 def _overall_rule(name, forward):
