@@ -45,8 +45,10 @@ KNOWN = {
              "pow_scalar_fraction", "bce_logits", dtypes=("float64",)),
     **_known("gradient: out ** 3 by torch's pow kernel (pow_scalar's value)", "rsqrt"),
     **_known(MATMUL, "mm", "mv", "dot", "squeeze_matmul", "bmm", "unsafe_view", "addmm", "linear", "solve"),
-    **_known(REDUCTION, "prod", "norm", "norm_dim", "softmax", "log_softmax", "softmax_backward", "log_softmax_backward"),
-    **_known(REDUCTION + " (float64 log_softmax's backward)", "prod_dim", "nll", "cross_entropy", dtypes=("float64",)),
+    **_known(REDUCTION, "prod", "softmax", "log_softmax", "softmax_backward", "log_softmax_backward"),
+    **_known(REDUCTION, "norm_dim", dtypes=("float32",)),
+    **_known(REDUCTION, "norm", "prod_dim", dtypes=("float64",)),
+    **_known(REDUCTION + " (float64 log_softmax's backward)", "nll", "cross_entropy", dtypes=("float64",)),
     **_known("value: torch adds with alpha in one fused multiply-add (a + alpha * b rounded once: 178 of 179 float32 "
              "elements then agree)", "add_alpha"),
     **_known("value: the loss's forward formula is not torch's kernel's (NumPy's log1p and exp)", "bce_logits_none"),
