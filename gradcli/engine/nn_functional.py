@@ -44,12 +44,17 @@ def _reduce_array(loss, reduction):
     return torch_mean(loss) if reduction == "mean" else torch_sum(loss) if reduction == "sum" else loss
 
 
+def _mean_of(d, x):
+    """d / x.numel(), as torch's loss backward functions divide for 'mean' (a number: DivBackward1)."""
+    return R["div_scalar"](d, params=(builtins.max(int(np.prod(x.shape)), 1),))
+
+
 def _weighted(d, w, x, reduction):
     """A loss's gradient (the local derivative already times the incoming gradient) times the weight, then
     / numel for 'mean': the order of torch's loss backward functions (binary_cross_entropy_with_logits_backward)."""
     if w is not None:
         d = d * const(w)
-    return d / builtins.max(int(np.prod(x.shape)), 1) if reduction == "mean" else d
+    return _mean_of(d, x) if reduction == "mean" else d
 
 
 def _softplus(a):  # log(1 + exp(a)), without overflow
@@ -106,7 +111,7 @@ def _bce_double_backward(g, gg, p, y, w, reduction):
     d = d * (gg * g)
     if w is not None:
         d = d * const(w)
-    return d / builtins.max(int(np.prod(p.shape)), 1) if reduction == "mean" else d
+    return _mean_of(d, p) if reduction == "mean" else d
 
 
 def _bce_double_backward_target(g, gg, p, w, reduction):
@@ -115,7 +120,7 @@ def _bce_double_backward_target(g, gg, p, w, reduction):
     if w is not None:
         d = d * const(w)
     d = d / clamp((1 - p) * p, min=BCE_EPSILON)
-    return d / builtins.max(int(np.prod(p.shape)), 1) if reduction == "mean" else d
+    return _mean_of(d, p) if reduction == "mean" else d
 
 
 # binary_cross_entropy's input gradient is one op in torch (BinaryCrossEntropyBackwardBackward0).
@@ -224,7 +229,7 @@ def _mse_backward(g, x, y, reduction):
 
 def _mse_double_backward(g, x, reduction):
     g = R["mul_scalar"](g, params=(2,))
-    return g / builtins.max(int(np.prod(x.shape)), 1) if reduction == "mean" else g
+    return _mean_of(g, x) if reduction == "mean" else g
 
 
 # mse_loss's backward is one op in torch (a derivative taken with create_graph=True is a MseLossBackwardBackward0);

@@ -428,6 +428,8 @@ CASES = [
     C("tanh_backward", gradient_of(lambda a: a.tanh(), (3, 4)), [((3, 4),)]),
     C("sigmoid_backward", gradient_of(lambda a: a.sigmoid(), (3, 4)), [((3, 4),)]),
     C("add_scalar", gradient_of(lambda a: a.atan(), (3, 4)), [((3, 4),)]),
+    C("sub_scalar", gradient_of(lambda a: a.acosh(), (3, 4)), [((3, 4),)], uniform(1.2, 3.0)),
+    C("div_scalar", gradient_of_first(F.binary_cross_entropy_with_logits, ()), [((3, 4), (3, 4))], (normal, unit)),
     C("mse_backward", gradient_of_first(F.mse_loss, ()), [((3, 4), (3, 4))]),
     C("mse_backward", gradient_of_first(lambda a, b: F.mse_loss(a, b, reduction="none"), (3, 4)), [((3, 4), (3, 4))],
       name="none"),

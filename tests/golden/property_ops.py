@@ -192,6 +192,10 @@ CASES = [
          with_cotangent()),
     Case("mul_scalar", "mul_scalar", lambda torch, F, inputs: grad_of(torch, torch.exp2, *inputs), with_cotangent()),
     Case("add_scalar", "add_scalar", lambda torch, F, inputs: grad_of(torch, torch.atan, *inputs), with_cotangent()),
+    Case("div_scalar", "div_scalar", lambda torch, F, inputs: torch.autograd.grad(
+        F.binary_cross_entropy_with_logits(*inputs), inputs[0], create_graph=True)[0], same_pair("wide", "unit")),
+    Case("sub_scalar", "sub_scalar", lambda torch, F, inputs: grad_of(torch, torch.acosh, *inputs),
+         with_cotangent("above1")),
     # arithmetic
     B("add", lambda torch, a, b: a + b), B("add_alpha", lambda torch, a, b: torch.add(a, b, alpha=2.5), "add"),
     B("sub", lambda torch, a, b: a - b), B("sub_alpha", lambda torch, a, b: torch.sub(a, b, alpha=0.5), "sub"),

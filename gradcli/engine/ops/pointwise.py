@@ -24,6 +24,9 @@ tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * R["add_sca
 # a script's x * 2 is MulBackward0 (torch wraps the 2 in a tensor).
 rule("mul_scalar", Rule("MulBackward1", np.multiply, lambda g, out, a, c: g * c, save=None, formulas=("c",)))
 rule("add_scalar", Rule("AddBackward1", np.add, lambda g, out, a, c: g, save=None, formulas=("1",)))
+rule("sub_scalar", Rule("SubBackward1", np.subtract, lambda g, out, a, c: g, save=None, formulas=("1",)))
+rule("div_scalar", Rule("DivBackward1", np.true_divide, lambda g, out, a, c: R["div_scalar"](g, params=(c,)), save=None,
+                        formulas=("1 / c",)))
 
 # Backward formulas that are one ATen op in torch are one rule here, so a derivative taken with create_graph=True
 # records one node under torch's name (TanhBackwardBackward0); their own vjps are written with differentiable ops.
@@ -125,7 +128,7 @@ sinh = unary("sinh", Rule("SinhBackward0", np.sinh, lambda g, out, a: g * cosh(a
 cosh = unary("cosh", Rule("CoshBackward0", np.cosh, lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
 asinh = unary("asinh", Rule("AsinhBackward0", np.arcsinh, lambda g, out, a: g * rsqrt(R["add_scalar"](a ** 2, params=(1,))),
                             formulas=("1 / sqrt(a**2 + 1)",)), aliases=("arcsinh",))
-acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * rsqrt(R["add_scalar"](a * a, params=(-1,))),
+acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * rsqrt(R["sub_scalar"](a * a, params=(1,))),
                             formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
 atanh = unary("atanh", Rule("AtanhBackward0", np.arctanh, lambda g, out, a: g / (1 - a * a),
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))

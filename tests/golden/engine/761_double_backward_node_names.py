@@ -24,12 +24,13 @@ cases = {
     "mse_loss": lambda: F.mse_loss(x, y), "mse_loss sum": lambda: F.mse_loss(x, y, reduction="sum"),
     "mse_loss none": lambda: F.mse_loss(x, y, reduction="none"),
     "binary_cross_entropy": lambda: F.binary_cross_entropy(p, y.detach().abs().clamp(max=1)),
+    "binary_cross_entropy_with_logits": lambda: F.binary_cross_entropy_with_logits(x, p.detach()),
     "nll_loss": lambda: F.nll_loss(F.log_softmax(x, 1), target), "cross_entropy": lambda: F.cross_entropy(x, target),
     "l1_loss": lambda: F.l1_loss(x, y), "abs": lambda: x.abs(),
     "sin": lambda: x.sin(), "cos": lambda: x.cos(), "exp": lambda: x.exp(), "tan": lambda: x.tan(),
     "sqrt": lambda: p.sqrt(), "log1p": lambda: p.log1p(), "log2": lambda: p.log2(), "log10": lambda: p.log10(),
     "expm1": lambda: x.expm1(), "atan": lambda: x.atan(), "erf": lambda: x.erf(), "erfc": lambda: x.erfc(),
-    "reciprocal": lambda: x.reciprocal(), "x**3": lambda: x ** 3, "x*y": lambda: x * y, "x@p.T": lambda: x @ p.t().contiguous(),
+    "reciprocal": lambda: x.reciprocal(), "x**3": lambda: x ** 3, "x*y": lambda: x * y, "p**y": lambda: p ** y, "acosh": lambda: (p + 1).acosh(), "asin": lambda: p.asin(), "x@p.T": lambda: x @ p.t().contiguous(),
 }
 for name, f in cases.items():
     out = f()
