@@ -1,16 +1,18 @@
 """`gradcli check` benchmark: `python bench/bench_check.py [--problems 300] [--points 10] [--runs 3]`, and
-`python bench/bench_check.py --roster [--students 200] [--problems 20]` for a key graded against a roster.
+`python bench/bench_check.py --roster [--students 200] [--problems 20]` for a key graded against a roster, and
+`python bench/bench_check.py --profile [--problems 3000] [--top 15]` for cProfile's top functions while one
+process grades the set (no workers: a profile sees only its own process).
 
 Writes a problem set of distinct problems (one variable, two-variable partials, a vector variable, every
-tenth answer wrong), then times, in this one process, loading the file and grading every problem as
-`gradcli check` does (across every CPU from 200 problems on; goal: 3,000 problems x 10 points in at most
-2.5 s). The calculator's namespace is built once before the clock starts,
-as it is for any command; the whole `gradcli check` process is timed too, for reference.
+tenth answer wrong), then times, in a fresh process per run, loading the file and grading every problem as
+`gradcli check` does (across every CPU from 200 problems on, or `--jobs N`; goal: 3,000 problems x 10 points
+in at most 2.5 s). The calculator's namespace is built once before the clock starts, as it is for any
+command; the whole `gradcli check` process is timed too, for reference.
 """
 
 import argparse
+import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -102,6 +104,39 @@ def bench_roster(options):
               f"{time.perf_counter() - start:.2f} s")
 
 
+def one_run(path, jobs):
+    """Grade `path` as `gradcli check` does, in a fresh process (so that no parse or reference is kept from
+    the run before), the calculator's namespace built before the clock starts, as it is for any command."""
+    code = (f"import json, resource, sys, time; sys.path.insert(0, {str(REPO)!r}); from gradcli import calc, grading; "
+            f"from gradcli.grading import parallel; calc.calculator('float64'); "
+            f"start, cpu = time.perf_counter(), time.process_time(); "
+            f"results = parallel.mapped(grading.grade, grading.load({str(path)!r}), jobs={jobs}); "
+            f"wall, cpu = time.perf_counter() - start, time.process_time() - cpu; "
+            f"workers = resource.getrusage(resource.RUSAGE_CHILDREN); "
+            f"print(json.dumps(dict(wall=wall, cpu=cpu, workers=workers.ru_utime + workers.ru_stime, "
+            f"statuses=[result.status for result in results])))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def profile(path, top):
+    """cProfile's top functions by their own time and by cumulative time, one process grading `path`."""
+    import cProfile
+    import pstats
+
+    from gradcli import grading
+
+    profiler = cProfile.Profile()
+    start = time.process_time()
+    profiler.enable()
+    results = [grading.grade(spec) for spec in grading.load(path)]
+    profiler.disable()
+    print(f"{len(results)} problems graded in one process under cProfile: {time.process_time() - start:.2f} s CPU; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    for order in ("tottime", "cumulative"):
+        pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats(order).print_stats(top)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--problems", type=int, default=None)
@@ -109,34 +144,30 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--roster", action="store_true", help="grade a roster against a key instead")
     parser.add_argument("--students", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every CPU, as check does)")
+    parser.add_argument("--profile", action="store_true", help="cProfile one process grading the set")
+    parser.add_argument("--top", type=int, default=15, help="functions the profile lists")
     options = parser.parse_args()
     if options.roster:
         options.problems = options.problems or 20
         return bench_roster(options)
     options.problems = options.problems or 300
 
-    from gradcli import calc, grading
-    from gradcli.grading import parallel
-
-    calc.calculator("float64")  # the namespace every command builds once
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "bench.toml"
         path.write_text(problem_set(options.problems, options.points))
-        times, cpu_times = [], []
-        for _ in range(options.runs):
-            start, cpu_start = time.perf_counter(), time.process_time()
-            results = parallel.mapped(grading.grade, grading.load(path))
-            times.append(time.perf_counter() - start)
-            cpu_times.append(time.process_time() - cpu_start)
-        statuses = {status: sum(r.status == status for r in results) for status in ("pass", "fail", "error")}
-        print(f"{options.problems} problems x {options.points} points, graded by one process: "
-              f"best {min(times):.2f} s, runs {', '.join(f'{t:.2f}' for t in times)} (goal <= 2.5 s for 3,000); {statuses}")
-        # On a shared machine the wall clock includes waiting for a CPU; the process's CPU time does not
-        # (nor, with several processes, the workers' time).
-        workers = resource.getrusage(resource.RUSAGE_CHILDREN)
-        print(f"CPU time of the parent in those runs: best {min(cpu_times):.2f} s; of the workers, all runs: "
-              f"{workers.ru_utime + workers.ru_stime:.2f} s; load average {os.getloadavg()[0]:.1f} "
-              f"on {os.cpu_count()} CPUs")
+        if options.profile:
+            return profile(path, options.top)
+        runs = [one_run(path, options.jobs) for _ in range(options.runs)]
+        best = min(runs, key=lambda run: run["wall"])
+        statuses = {status: best["statuses"].count(status) for status in ("pass", "fail", "error")}
+        processes = "one process" if options.jobs == 1 else f"up to {options.jobs or os.cpu_count()} processes"
+        print(f"{options.problems} problems x {options.points} points, graded by {processes}: best "
+              f"{best['wall']:.2f} s, runs {', '.join(format(run['wall'], '.2f') for run in runs)} "
+              f"(goal <= 2.5 s for 3,000); {statuses}")
+        # On a shared machine the wall clock includes waiting for a CPU; CPU time does not.
+        print(f"CPU time of that run: {best['cpu']:.2f} s in the grading process, {best['workers']:.2f} s in its "
+              f"workers; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "gradcli", "check", "--json", str(path)], cwd=REPO,
                        capture_output=True, check=False)

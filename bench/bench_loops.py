@@ -4,13 +4,15 @@ Two training loops of issue 17, 1,000 steps each, run by the script interpreter 
 run_source, in this process, after a warm-up run has loaded the grammar and the engine) and, when
 /work/torchenv/bin/python (or --torch PYTHON) exists, the same text run by CPython on torch 2.13 (torch
 imported before the clock starts). Plus the engine's 2,000-step scalar chain (bench_engine.py's first row).
-Times are the minimum of --runs runs (the least noisy estimate on a shared machine).
+The torch runs happen in a worker process, in turn with ours (one of each, --runs times), so that both
+sides see the same load on a shared machine; times are the minimum of the runs (the least noisy estimate).
 --profile sgd|neuron|chain prints the top of a cProfile of one run instead.
 """
 
 import argparse
 import cProfile
 import io
+import json
 import os
 import pstats
 import subprocess
@@ -50,17 +52,35 @@ for _ in range(2000):
     y = y * 1.0001 + 0.001
 y.backward()
 '''
-TORCH_TIMER = '''\
-import io, sys, time, contextlib, torch
-source, runs = sys.stdin.read(), int(sys.argv[1])
-times = []
-for _ in range(runs + 1):
+TORCH_WORKER = '''\
+import io, json, sys, time, contextlib, torch
+sources = json.loads(sys.stdin.readline())
+for line in sys.stdin:  # one line per timed run: which source
+    source = sources[line.strip()]
     start = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
         exec(source, {"torch": torch})
-    times.append(time.perf_counter() - start)
-print(min(times[1:]))
+    print(time.perf_counter() - start, flush=True)
 '''
+
+
+class TorchWorker:
+    """CPython on torch in a process of its own, running a script each time it is asked: its runs interleave
+    with ours, so both sides see the same machine load."""
+
+    def __init__(self, python, sources):
+        self.process = subprocess.Popen([python, "-c", TORCH_WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)
+        self.process.stdin.write(json.dumps(sources) + "\n")
+
+    def run(self, name):
+        self.process.stdin.write(name + "\n")
+        self.process.stdin.flush()
+        return float(self.process.stdout.readline())
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
 
 
 def gradcli_runner(source):
@@ -80,21 +100,16 @@ def chain_runner():
     return lambda: exec(CHAIN, {"torch": gt})
 
 
-def best(run, runs):
-    run()
-    times = []
-    for _ in range(runs):
+def interleaved(run, worker, name, runs):
+    """Minimum times of ours and torch's (None without torch), a run of each in turn after one warm-up each."""
+    ours, theirs = [], []
+    for _ in range(runs + 1):
         start = time.perf_counter()
         run()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def torch_time(python, source, runs):
-    if not os.path.exists(python):
-        return None
-    done = subprocess.run([python, "-c", TORCH_TIMER, str(runs)], input=source, capture_output=True, text=True)
-    return float(done.stdout) if done.returncode == 0 else None
+        ours.append(time.perf_counter() - start)
+        if worker is not None:
+            theirs.append(worker.run(name))
+    return min(ours[1:]), min(theirs[1:]) if worker is not None else None
 
 
 def main():
@@ -114,16 +129,19 @@ def main():
         profile.runcall(run)
         pstats.Stats(profile).sort_stats("tottime").print_stats(14)
         return
-    rows = [("1,000-step SGD linear regression (gradcli run)", "sgd", SCRIPTS["sgd"], 1.5),
-            ("1,000-step scalar neuron (gradcli run)", "neuron", SCRIPTS["neuron"], 1.5),
-            ("2,000-step scalar chain (engine, Python)", "chain", CHAIN, 0.8)]
-    for title, name, source, target in rows:
-        ours = best(runners[name], args.runs)
-        theirs = torch_time(args.torch, source, args.runs)
+    rows = [("1,000-step SGD linear regression (gradcli run)", "sgd", 1.5),
+            ("1,000-step scalar neuron (gradcli run)", "neuron", 1.5),
+            ("2,000-step scalar chain (engine, Python)", "chain", 0.8)]
+    worker = TorchWorker(args.torch, {**SCRIPTS, "chain": CHAIN}) if os.path.exists(args.torch) else None
+    print(f"load average {os.getloadavg()[0]:.1f}; minimum of {args.runs} interleaved runs")
+    for title, name, target in rows:
+        ours, theirs = interleaved(runners[name], worker, name, args.runs)
         line = f"{title:<48} gradcli {ours * 1e3:7.1f} ms"
         if theirs is not None:
             line += f"   torch {theirs * 1e3:6.1f} ms   {ours / theirs:5.2f}x (target <= {target}x)"
         print(line, flush=True)
+    if worker is not None:
+        worker.close()
 
 
 if __name__ == "__main__":

@@ -144,7 +144,7 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
         while ready:
             node = heapq.heappop(ready)[2]
             grad = buffers.pop(node, None)
-            if isinstance(node, AccumulateGrad):
+            if type(node) is AccumulateGrad:
                 if grad is not None:
                     _deliver_to_leaf(node, grad, targets, captured, capture, create_graph)
                 continue
@@ -162,15 +162,20 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                 input_grads = _apply(node, grad)
                 if not retain_graph:
                     node.release()
+            n_grads = len(input_grads)
             for k, edge in enumerate(node.edges):
                 if edge is None:
                     continue
-                g = input_grads[k] if k < len(input_grads) else None
+                g = input_grads[k] if k < n_grads else None
                 if g is not None:
-                    g = _conform(g, node.metas[k])
+                    shape, np_dtype = node.metas[k]
+                    data = g._data
+                    if data.shape != shape or data.dtype != np_dtype:
+                        g = _conform(g, shape, np_dtype)
                     buffers[edge] = buffers[edge] + g if edge in buffers else g
-                deps[edge] -= 1
-                if deps[edge] == 0:
+                remaining = deps[edge] - 1
+                deps[edge] = remaining
+                if remaining == 0:
                     heapq.heappush(ready, (-edge.sequence_nr, id(edge), edge))
     return captured
 
@@ -187,9 +192,8 @@ def _apply(node, grad):
     return grads
 
 
-def _conform(g, meta):
-    """Bring an input's gradient to the input's (shape, dtype): undo broadcasting, cast."""
-    shape, np_dtype = meta
+def _conform(g, shape, np_dtype):
+    """Bring an input's gradient to the input's shape and dtype: undo broadcasting, cast."""
     if g._data.shape != shape:
         g = sum_to(g, shape)
     if g._data.dtype != np_dtype:

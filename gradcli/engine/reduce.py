@@ -19,6 +19,8 @@ The vector width is 32 bytes under both ATEN_CPU_CAPABILITY=default and avx2, so
 result does not depend on which of the two torch picked.  Inputs are taken as C-contiguous.
 """
 
+import math
+
 import numpy as np
 
 from .kernels import sleef_expf
@@ -29,14 +31,22 @@ LEVELS = 4
 
 def _sequential(a, axis=0):
     """0 + a[0] + a[1] + ... along ``axis``, strictly left to right."""
-    if a.shape[axis] == 0:
-        return np.zeros(np.delete(a.shape, axis), a.dtype)
-    if a.flags.c_contiguous and np.prod(a.shape[axis:][1:]) > 1:
+    shape = a.shape
+    axis %= len(shape)
+    if shape[axis] == 0:
+        return np.zeros(shape[:axis] + shape[axis + 1:], a.dtype)
+    if a.flags.c_contiguous and math.prod(shape[axis + 1:]) > 1:
         # When later axes vary fastest, NumPy's reduction adds slice after slice: no pairwise blocks.
         out = np.add.reduce(a, axis=axis)
     else:
         out = np.take(np.add.accumulate(a, axis=axis), -1, axis=axis)
     return out + a.dtype.type(0)  # torch's accumulator starts at +0, so -0 sums to +0
+
+
+def _to_front(a, axis):
+    """np.moveaxis(a, axis, 0) without its argument checks, which cost more than a small sum's additions."""
+    axis %= a.ndim
+    return a.transpose((axis, *range(axis), *range(axis + 1, a.ndim)))
 
 
 def _blocks(a, step):
@@ -54,6 +64,8 @@ def _level_step(n):
 def _levels(a, step, top=None):
     """The four-level cascade over axis 0 with blocks of ``step``; ``top`` (terms already in the last
     level) is added there first."""
+    if top is None and a.shape[0] < step:  # no full block: every level above the first is empty
+        return _sequential(a)
     level, leftover = _blocks(a, step)
     total = _sequential(leftover)
     for _ in range(LEVELS - 2):
@@ -93,10 +105,10 @@ def _inner(a, lanes):
     """Reduce the last axis, contiguous in memory (vectorized_inner_sum / scalar_inner_sum)."""
     n = a.shape[-1]
     if n < lanes:
-        return row_sum(np.moveaxis(a, -1, 0))
+        return row_sum(_to_front(a, -1))
     vectors = n // lanes
     body = a[..., :vectors * lanes].reshape(a.shape[:-1] + (vectors, lanes))
-    lane_sums = row_sum(np.moveaxis(body, -2, 0))
+    lane_sums = row_sum(_to_front(body, -2))
     return _sequential(np.concatenate([a[..., vectors * lanes:], lane_sums], axis=-1), -1)
 
 
@@ -152,7 +164,7 @@ def _grouped_sum(x, reduced):
         # The innermost reduced group is summed row by row; the other reduced groups then
         # accumulate those row sums into the output in memory order.
         inner = len(flags) - 1 - flags[::-1].index(True)
-        rows = _inner(g, lanes) if inner == len(flags) - 1 else row_sum(np.moveaxis(g, inner, 0))
+        rows = _inner(g, lanes) if inner == len(flags) - 1 else row_sum(_to_front(g, inner))
         rest = flags[:inner] + flags[inner + 1:]
         outer = [i for i, r in enumerate(rest) if r]
         if not outer:
@@ -163,13 +175,13 @@ def _grouped_sum(x, reduced):
     # One reduced group, and the last group is kept: sums down contiguous columns.
     at = flags.index(True)
     columns = g.reshape(-1, sizes[at], sizes[-1])
-    return _outer(np.moveaxis(columns, 1, 0), lanes)
+    return _outer(_to_front(columns, 1), lanes)
 
 
 def torch_mean(x, axis=None, keepdims=False):
     """torch's CPU mean: the cascade sum divided by the number of elements summed, in x's dtype."""
     total = torch_sum(x, axis, keepdims)
-    count = int(np.prod([x.shape[d] for d in _axes(axis, x.ndim)]))
+    count = math.prod([x.shape[d] for d in _axes(axis, x.ndim)])
     return total / x.dtype.type(count)
 
 
@@ -182,7 +194,7 @@ def vector_sum_rows(e):
     if n < lanes:
         return _sequential(e, -1) if n else np.zeros(e.shape[:-1], e.dtype)
     whole = n // lanes * lanes
-    acc = _sequential(np.moveaxis(e[..., :whole].reshape(e.shape[:-1] + (-1, lanes)), -2, 0))
+    acc = _sequential(_to_front(e[..., :whole].reshape(e.shape[:-1] + (-1, lanes)), -2))
     tail = n - whole
     acc[..., :tail] += e[..., whole:]
     v = acc[..., :4] + acc[..., 4:]

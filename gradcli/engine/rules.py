@@ -34,6 +34,7 @@ R = {}                  # rule name -> Rule: the table, filled by the op modules
 METHODS = {}            # Tensor attribute name -> function (operators and conversions: gradcli/engine/methods.py)
 EXPORTS = {"torch": {}, "torch.nn.functional": {}, "torch.linalg": {}}  # namespace -> {public name: function}
 _TENSOR_ARGUMENTS = {}  # public function -> how many of its leading arguments are tensors
+_EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # rules with scalars=True get 0-d ones as scalars
 
 
 class Meta:
@@ -56,10 +57,10 @@ class Meta:
 
 class Rule:
     __slots__ = ("grad_fn_name", "forward", "vjps", "formulas", "saved_names", "save_inputs", "save_output",
-                 "saves", "view", "variadic", "reads")
+                 "saves", "view", "variadic", "reads", "scalars", "node_type", "_read_sets")
 
     def __init__(self, grad_fn, forward, *vjps, formulas, save="inputs", view=False, variadic=False, reads=None,
-                 saved_names=("self", "other")):
+                 saved_names=("self", "other"), scalars=False):
         self.grad_fn_name = grad_fn            # its Node class is made at the first record, not at import
         self.forward = forward
         self.vjps = vjps                       # one per input (variadic: one returning all the gradients)
@@ -73,6 +74,11 @@ class Rule:
         self.save_output = save in ("output", "both")
         self.saves = self.save_inputs or self.save_output
         self.view = view                       # the output shares storage (and version counter) with input 0
+        # The forward is one IEEE operation (+ - * /), so it rounds NumPy float32/float64 scalars exactly as
+        # it rounds 0-d arrays: those are passed as scalars, whose arithmetic costs a tenth of a ufunc call.
+        self.scalars = scalars
+        self.node_type = None                  # its Node class, made at the first record
+        self._read_sets = {}                   # which inputs requiring grad -> the inputs their vjps read
 
     def saved_value(self, node, field):
         """(found, value) of node's saved `field` under torch's name: 'result', or one of saved_names. A Python
@@ -96,6 +102,16 @@ class Rule:
         """Run the forward on arrays and, if any input requires grad, record a node."""
         if arrays is None:
             arrays = [x._data if type(x) is Tensor else x for x in inputs]
+        if self.scalars:  # inline, not a helper: it runs for every + - * / of a script
+            scalars = []
+            for x in arrays:
+                if type(x) is np.ndarray:
+                    if x.ndim or x.dtype not in _EXACT_SCALAR_DTYPES:
+                        break
+                    x = x[()]
+                scalars.append(x)
+            else:
+                arrays = scalars
         data = self.forward(*arrays, *params)
         if self.view:
             first = inputs[0]
@@ -115,27 +131,39 @@ class Rule:
 def _record(rule, inputs, params, out):
     # One plain loop: this runs once per recorded op, so it is the engine's hottest path.
     edges, metas = [], []
-    for x in inputs:
+    requiring = 0  # bit i set: input i has somewhere to send a gradient
+    for i, x in enumerate(inputs):
         if type(x) is Tensor:
             data = x._data
             metas.append((data.shape, data.dtype))
-            fn = x.grad_fn
-            edges.append(fn if fn is not None else x._grad_accumulator() if x._requires_grad else None)
+            edge = x.grad_fn or (x._accumulator or x._grad_accumulator() if x._requires_grad else None)
+            if edge is not None:
+                requiring |= 1 << i
+            edges.append(edge)
         else:
             metas.append(None)
             edges.append(None)
+    # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
+    # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
+    edges, metas = tuple(edges), tuple(metas)
     if not rule.save_inputs:
-        saved = [None if m is not None else x for m, x in zip(metas, inputs)]
+        saved = tuple([None if m is not None else x for m, x in zip(metas, inputs)])
     elif rule.reads is None:
         saved = inputs
     else:  # keep only the inputs read by the vjp of some input that requires grad
-        read = set()
-        for reads, edge in zip(rule.reads, edges):
-            if edge is not None:
-                read.update(reads)
-        saved = [x if i in read or metas[i] is None else None for i, x in enumerate(inputs)]
-    out.grad_fn = node_class(rule.grad_fn_name)(rule, edges, metas, saved, out if rule.save_output else None, params)
+        read = rule._read_sets.get(requiring)
+        if read is None:
+            read = rule._read_sets[requiring] = frozenset(
+                i for k, reads in enumerate(rule.reads) if requiring >> k & 1 for i in reads)
+        saved = tuple([x if i in read or metas[i] is None else None for i, x in enumerate(inputs)])
+    node_type = rule.node_type or _node_type(rule)
+    out.grad_fn = node_type(rule, edges, metas, saved, out if rule.save_output else None, params)
     out._requires_grad = True
+
+
+def _node_type(rule):
+    rule.node_type = node_class(rule.grad_fn_name)
+    return rule.node_type
 
 
 def sum_to(g, shape):

@@ -20,17 +20,21 @@ class ProblemError(Exception):
 
 class Expression:
     """An expression of the calculator's language, parsed once and evaluated at many points. The parse of a
-    source is kept (a roster's students often write the same answer), so it is parsed once per process."""
+    source is kept (a roster's students often write the same answer), so it is parsed once per process.
+    `per_point`: the expression is one that `batched` evaluates for all points at once without a check."""
 
     def __init__(self, source, label):
         self.label = label
         self.calculator = calc.calculator("float64")
         try:
-            self.program, self.names, self.free_names, self.elementwise = _parsed(source)
+            self.program, self.names, self.free_names, self.per_point = _parsed(source)
         except calc.CalcError as error:  # its message speaks of the calculator's argument, EXPR
             raise ProblemError(error.message.replace("EXPR", label, 1)) from None
 
-    def __call__(self, bindings):
+    def __call__(self, bindings, count=None):
+        """The value for `bindings`; `count` points stacked along the tensors' last axis (see `batched`)."""
+        if count is not None and self.per_point:
+            bindings = {**_reductions_per_point(), **bindings}  # a variable named sum is still the variable
         value = self.program.run(self.calculator.interpreter(bindings))
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return calc.torch_namespace().tensor(float(value), dtype=self.calculator.dtype)
@@ -49,45 +53,81 @@ def _parsed(source):
     program = calc.Program(source, statements=False)
     names = list(dict.fromkeys(name for name, _ in calc.names_read(program.body)))
     return (program, names, [name for name in names if not calculator.has(name)],
-            _elementwise(program.body[-1].value, calculator))
+            _per_point(program.body[-1].value, calculator))
 
 
 # Functions that act on each element alone: an expression made of these, numbers, variables, pi, e and
 # arithmetic gives, for a vector of points, exactly the vector of its values at each point.
 ELEMENTWISE = frozenset("""abs sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh exp exp2 expm1 log log2
     log10 log1p sqrt rsqrt sigmoid relu erf erfc sign square reciprocal neg sinc pow maximum minimum atan2
-    hypot""".split())
+    hypot ln arcsin arccos arctan arctan2 arcsinh arccosh arctanh sec csc cot""".split())
+# Reductions of all of a tensor's elements. For points stacked along a last axis they are bound to
+# `_reductions_per_point`'s, which reduce each point's elements alone, row by row as the engine reduces one
+# tensor: the same bits.
+REDUCTIONS = ("sum", "mean")
 
 
-def _elementwise(node, calculator):
-    if isinstance(node, nodes.Constant):
-        return isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
-    if isinstance(node, nodes.Name):
-        return node.id in ("pi", "e") or not calculator.has(node.id)
-    if isinstance(node, nodes.BinOp):
-        return node.op in ("+", "-", "*", "/", "**") and all(_elementwise(side, calculator)
-                                                              for side in (node.left, node.right))
-    if isinstance(node, nodes.UnaryOp):
-        return node.op in ("-", "+") and _elementwise(node.operand, calculator)
-    if isinstance(node, nodes.Call):
-        return (isinstance(node.func, nodes.Name) and node.func.id in ELEMENTWISE and not node.keywords
-                and all(_elementwise(argument, calculator) for argument in node.args))
-    return False
+def _per_point(node, calculator):
+    """Whether the expression is made only of numbers, variables, pi, e, arithmetic, ELEMENTWISE functions
+    and REDUCTIONS of one argument: then, for points stacked along the last axis of every variable, each
+    point's value is exactly its value alone (broadcasting aligns the last axes, so points meet points)."""
+    stack = [node]
+    while stack:  # each node is checked alone, so a tree of any depth is walked without recursion
+        node = stack.pop()
+        if isinstance(node, nodes.Constant):
+            if not isinstance(node.value, (int, float)) or isinstance(node.value, bool):
+                return False
+        elif isinstance(node, nodes.Name):
+            if calculator.has(node.id) and node.id not in ("pi", "e"):
+                return False
+        elif isinstance(node, nodes.BinOp) and node.op in ("+", "-", "*", "/", "**"):
+            stack += (node.left, node.right)
+        elif isinstance(node, nodes.UnaryOp) and node.op in ("-", "+"):
+            stack.append(node.operand)
+        elif (isinstance(node, nodes.Call) and isinstance(node.func, nodes.Name) and not node.keywords
+              and (node.func.id in ELEMENTWISE or node.func.id in REDUCTIONS and len(node.args) == 1)):
+            stack += node.args  # a *starred argument is no node above: not per point
+        else:
+            return False
+    return True
+
+
+@functools.cache
+def _reductions_per_point():
+    """{name: the reduction of each point's elements} for REDUCTIONS, given points stacked along the last
+    axis: the points moved to the first axis, each point's elements (after an axis of one, so that a point
+    that is one number is reduced as a 0-d tensor is) reduced as the engine reduces one tensor."""
+    calculator = calc.calculator("float64")
+    torch = calc.torch_namespace()
+
+    def reduction_of(name):
+        whole = calculator.variables[name]
+
+        def reduce(x):
+            if not isinstance(x, torch.Tensor) or x.ndim == 0:  # a number is the same at every point
+                return whole(x)
+            points_first = x.permute(x.ndim - 1, *range(x.ndim - 1)).unsqueeze(1)
+            return getattr(torch, name)(points_first, dim=tuple(range(1, x.ndim + 1)))
+
+        return reduce
+
+    return {name: reduction_of(name) for name in REDUCTIONS}
 
 
 def batched(evaluate, expression, variables, values):
-    """`evaluate` for all points at once, or None when that cannot be trusted (see the module's docstring):
-    vector variables, an exception, or a result that differs from the first or the last point evaluated
-    alone (two points: a reduction over the batch, such as min(x), cannot make both of them look right).
-    An elementwise expression needs no such check: its batch is its points, by construction."""
-    if any(variables[name] for name in variables):
+    """`evaluate` for all points at once, or None when that cannot be trusted: each variable's points stacked
+    along its last axis, once for an expression that is `per_point`, and otherwise, with scalar variables
+    only, checked against its first and last points evaluated alone (two points: a reduction over the batch,
+    such as min(x), cannot make both of them look right). An exception: None, so that the points evaluated
+    one by one say what is wrong."""
+    if not expression.per_point and any(variables[name] for name in variables):
         return None
     count = point_count(values)
     try:
-        together = evaluate(expression, variables, values, batch=count)
+        together = evaluate(expression, variables, values, count=count)
     except Exception:  # e.g. a condition on a tensor of several points; one by one will say what is wrong
         return None
-    if expression.elementwise:
+    if expression.per_point:
         return together
     for index in dict.fromkeys((0, count - 1)):
         alone = evaluate(expression, variables, {name: array[index] for name, array in values.items()})
@@ -100,12 +140,42 @@ def point_count(values):
     return len(next(iter(values.values())))
 
 
+def leaves(values, requires_grad, count=None):
+    """{variable: float64 tensor} of {variable: array}: one point's value, or, given `count`, (count, *shape)
+    arrays of points stacked along a last axis instead, as `batched` evaluates them."""
+    torch = calc.torch_namespace()
+    return {name: torch.tensor(array if count is None else _points_last(array), dtype=torch.float64,
+                               requires_grad=requires_grad) for name, array in values.items()}
+
+
+def _points_last(array):
+    return array if array.ndim == 1 else array.transpose(*range(1, array.ndim), 0)
+
+
+def by_point(tensor, shape, count=None):
+    """A value of `shape` at each point as a float64 array: (count, *shape) for `count` points stacked along
+    the tensor's last axis (a 0-d tensor is one number, the same at every point), else `shape`. A value of
+    another shape that broadcasts to `shape` is broadcast; one that does not is a ValueError."""
+    array = tensor.detach().numpy().astype(np.float64)
+    if count is not None and array.ndim:
+        array = array.transpose(array.ndim - 1, *range(array.ndim - 1))  # the points first
+        array = array.reshape(array.shape[:1] + (1,) * (len(shape) + 1 - array.ndim) + array.shape[1:])
+    wanted = shape if count is None else (count, *shape)
+    return array if array.shape == wanted else np.broadcast_to(array, wanted).copy()
+
+
+def ones_like(output):
+    """The grad_outputs that make autograd.grad give each point's derivative of a value per point (as the
+    gradient of its sum would, without the sum)."""
+    return calc.torch_namespace().from_numpy(np.ones(output.shape))
+
+
 class EvaluationError(Exception):
     pass
 
 
 def at_points(evaluate, expression, variables, values):
-    """{key: (n, ...) array}: evaluate(expression, variables, values, batch=None) -> {key: array}, for every
+    """{key: (n, ...) array}: evaluate(expression, variables, values, count=None) -> {key: array}, for every
     point of `values` ({variable: (n, *shape) array}): all at once when `batched` trusts it, else one by one."""
     together = batched(evaluate, expression, variables, values)
     if together is not None:
@@ -123,43 +193,37 @@ def _hypothesis(evaluate, expression, variables, values):
         raise EvaluationError(str(error)) from None
 
 
-def _leaves(values, requires_grad):
-    torch = calc.torch_namespace()
-    return {name: torch.tensor(array, dtype=torch.float64, requires_grad=requires_grad)
-            for name, array in values.items()}
-
-
-def _numbers(tensor, shape):
-    return np.broadcast_to(tensor.detach().numpy().astype(np.float64), shape).copy()
-
-
 def values(expression, variables, points):
     """The expression's value at each point (an array of n numbers)."""
-    def evaluate(expression, _variables, at, batch=None):
-        output = expression(_leaves(at, False))
-        return {"value": _numbers(output, () if batch is None else (batch,))}
+    def evaluate(expression, _variables, at, count=None):
+        return {"value": by_point(expression(leaves(at, False, count), count), (), count)}
 
     return _hypothesis(evaluate, expression, variables, points)["value"]
 
 
 def derivatives(expression, variables, points, variable, order=1):
     """d^order/d variable^order of the expression at each point (order 2 for scalar variables only)."""
+    return partials(expression, variables, points, (variable,), order)[0]
+
+
+def partials(expression, variables, points, names, order=1):
+    """derivatives(...) by each variable of `names`, from one evaluation and one backward pass for all."""
     torch = calc.torch_namespace()
 
-    def evaluate(expression, _variables, at, batch=None):
-        leaves = _leaves(at, True)
-        output = expression(leaves)
-        derivative = output
-        for _ in range(order):
-            if not derivative.requires_grad:
-                return {"d": np.zeros(np.shape(at[variable]))}
-            (derivative,) = torch.autograd.grad(derivative.sum(), [leaves[variable]], create_graph=True,
-                                                allow_unused=True)
-            if derivative is None:
-                return {"d": np.zeros(np.shape(at[variable]))}
-        return {"d": _numbers(derivative, np.shape(at[variable]))}
+    def evaluate(expression, variables, at, count=None):
+        inputs = leaves(at, True, count)
+        output = expression(inputs, count)
+        found = (torch.autograd.grad(output, [inputs[name] for name in names], ones_like(output), create_graph=True,
+                                     allow_unused=True) if output.requires_grad else [None] * len(names))
+        for _ in range(order - 1):
+            found = [None if d is None or not d.requires_grad else
+                     torch.autograd.grad(d, [inputs[name]], ones_like(d), create_graph=True, allow_unused=True)[0]
+                     for name, d in zip(names, found)]
+        return {name: np.zeros(np.shape(at[name])) if d is None else by_point(d, variables[name], count)
+                for name, d in zip(names, found)}
 
-    return _hypothesis(evaluate, expression, variables, points)["d"]
+    found = _hypothesis(evaluate, expression, variables, points)
+    return [found[name] for name in names]
 
 
 def inner_derivatives(f, variables, points, variable, subexpressions, inner):
@@ -174,8 +238,7 @@ def inner_derivatives(f, variables, points, variable, subexpressions, inner):
             by_u = Expression(rewritten, "f")
             at = {**points, inner: values(g, variables, points)}
             shapes = {**variables, inner: ()}
-            du = derivatives(by_u, shapes, at, inner)
-            dx = derivatives(by_u, shapes, at, variable)
+            du, dx = partials(by_u, shapes, at, (inner, variable))
         except (ProblemError, EvaluationError):
             continue
         yield source, du, dx + du

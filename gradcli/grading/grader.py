@@ -1,10 +1,10 @@
 """Grading one problem: its reference derivative by autograd at seeded stratified points, compared with the
 given answer. Expressions are those of the calculator (its namespace, float64), each parsed once.
 
-For speed, a problem whose variables are all scalars is evaluated for all its points at once, each variable
-a vector of points (an elementwise f then gives every point's derivative in one backward pass; see
-evaluation.batched for when that is trusted), and a problem's points and reference derivative are computed
-once however many answers are graded (Reference). Where f is not defined on all of its range, the range is
+For speed, a problem is evaluated for all its points at once, each variable's points stacked along a last
+axis (f then gives every point's derivative in one backward pass; see evaluation.batched for when that is
+trusted), and a problem's points and reference derivative are computed once however many answers are graded
+(Reference). Where f is not defined on all of its range, the range is
 probed first (probing); a wrong answer is explained by the diagnoses.
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 
 from gradcli import calc
 from gradcli.grading import diagnoses, probing
-from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched
+from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched, by_point, leaves, ones_like
 
 MAX_FAILED_DRAWS = 10
 
@@ -45,6 +45,40 @@ class Result:
     @property
     def ok(self):
         return self.status == "pass"
+
+    def __getstate__(self):
+        """How a worker process sends a Result back (grading.parallel): the points' numbers in one buffer, for
+        pickled one by one, the dozens of small arrays of ten points cost as much as grading the problem. Every
+        point of a Result has the same variables in values, expected and given."""
+        state = dict(self.__dict__)
+        points = state.pop("points")
+        state["worst"] = next((i for i, point in enumerate(points) if point is self.worst), None)
+        fields = [(kind, name) for kind in POINT_ARRAYS for name in getattr(points[0], kind)] if points else []
+        arrays = [np.stack([getattr(point, kind)[name] for point in points]).astype(np.float64) for kind, name in fields]
+        state["points"] = (fields, [array.shape for array in arrays], b"".join(array.tobytes() for array in arrays),
+                           [(point.error, point.explicit, point.agrees) for point in points])
+        return state
+
+    def __setstate__(self, state):
+        fields, shapes, numbers, scalars = state.pop("points")
+        worst = state.pop("worst")
+        self.__dict__.update(state)
+        flat = np.frombuffer(numbers, dtype=np.float64).copy()
+        arrays, start = [], 0
+        for shape in shapes:
+            size = int(np.prod(shape))
+            arrays.append(flat[start:start + size].reshape(shape))
+            start += size
+        self.points = []
+        for i, (error, explicit, agrees) in enumerate(scalars):
+            point = Point({}, {}, {}, error, explicit, agrees)
+            for (kind, name), array in zip(fields, arrays):
+                getattr(point, kind)[name] = array[i]
+            self.points.append(point)
+        self.worst = None if worst is None else self.points[worst]
+
+
+POINT_ARRAYS = ("values", "expected", "given")   # a Point's dicts of {variable: float64 array}
 
 
 def grade(spec):
@@ -281,26 +315,27 @@ def _reference(f, variables, values):
     return at_points(_reference_at, f, variables, values)
 
 
-def _reference_at(f, variables, values, batch=None):
+def _reference_at(f, variables, values, count=None):
     torch = calc.torch_namespace()
-    leaves = {name: torch.tensor(array, dtype=torch.float64, requires_grad=True) for name, array in values.items()}
+    inputs = leaves(values, True, count)
     try:
-        output = f(leaves)
+        output = f(inputs, count)
     except ProblemError:
         raise
     except Exception as error:
         raise ProblemError(f.describe(error)) from None
-    if output.shape != (() if batch is None else (batch,)):
+    if output.shape != (() if count is None else (count,)):
         raise ProblemError(f"f must give one number, but it gives shape {list(output.shape)}")
     if output.requires_grad:
-        grads = torch.autograd.grad(output.sum(), list(leaves.values()), allow_unused=True)
+        grads = torch.autograd.grad(output, list(inputs.values()), ones_like(output), allow_unused=True)
     else:  # f does not depend on its variables at all
-        grads = [None] * len(leaves)
-    f_value = output.detach().numpy()
+        grads = [None] * len(inputs)
+    finite = np.isfinite(output.detach().numpy())
     derivatives = {}
-    for (name, leaf), grad in zip(leaves.items(), grads):
-        derivative = np.zeros(leaf.shape) if grad is None else grad.numpy().astype(np.float64)
-        derivatives[name] = np.where(np.isfinite(f_value), derivative, np.nan)
+    for name, grad in zip(inputs, grads):
+        shape = variables[name]
+        derivative = np.zeros(np.shape(values[name])) if grad is None else by_point(grad, shape, count)
+        derivatives[name] = np.where(finite.reshape(finite.shape + (1,) * len(shape)), derivative, np.nan)
     return derivatives
 
 
@@ -324,25 +359,25 @@ def _compare(spec, points, answers, variables):
 
 
 def _answer_values(answer, variables, values, name):
-    def evaluate(expression, _variables, at, batch=None):  # _reference_at's signature, for at_points
-        return {name: _answer_at(expression, at, variables[name], batch)}
+    def evaluate(expression, _variables, at, count=None):  # _reference_at's signature, for at_points
+        return {name: _answer_at(expression, at, variables[name], count)}
 
     return at_points(evaluate, answer, variables, values)[name]
 
 
-def _answer_at(answer, values, shape, batch=None):
-    torch = calc.torch_namespace()
+def _answer_at(answer, values, shape, count=None):
     try:
-        output = answer({name: torch.tensor(array, dtype=torch.float64) for name, array in values.items()})
+        output = answer(leaves(values, False, count), count)
     except ProblemError:
         raise
     except Exception as error:
         raise ProblemError(answer.describe(error)) from None
-    wanted = shape if batch is None else (batch, *shape)
-    if tuple(output.shape) not in (wanted, ()):  # a number stands for every element (`0` for a vector)
-        raise ProblemError(f"{answer.label} has shape {list(output.shape)}, but the derivative has shape "
+    # each point's own shape: the points are the last axis, but a 0-d value is one number for every point
+    own_shape = tuple(output.shape) if count is None or not output.ndim else tuple(output.shape[:-1])
+    if own_shape not in (shape, ()) or count is not None and output.ndim and output.shape[-1] != count:
+        raise ProblemError(f"{answer.label} has shape {list(own_shape)}, but the derivative has shape "
                            f"{list(shape)}")
-    return np.broadcast_to(output.detach().numpy().astype(np.float64), wanted)
+    return by_point(output, shape, count)  # a number stands for every element (`0` for a vector)
 
 
 def _point_text(values):

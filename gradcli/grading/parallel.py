@@ -1,5 +1,6 @@
-"""Grading across CPUs: work split into one interleaved chunk per process, forked so that each worker starts
-with what the parent computed (the calculator's namespace, parses, problems' reference points)."""
+"""Grading across CPUs: work split into one interleaved chunk per process, the first graded by this process,
+the others by forked workers that start with what it computed (the calculator's namespace, parses, problems'
+reference points)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,11 @@ def mapped(function, items, jobs=None, weight=1):
             or "fork" not in multiprocessing.get_all_start_methods():
         return [function(item) for item in items]
     chunks = [items[i::jobs] for i in range(jobs)]
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        done = pool.starmap(_chunk, [(function, chunk) for chunk in chunks])
+    # This process grades the first chunk itself while jobs - 1 forked workers grade the others: one fork
+    # fewer, and its results need not be sent back.
+    with multiprocessing.get_context("fork").Pool(jobs - 1) as pool:
+        others = pool.starmap_async(_chunk, [(function, chunk) for chunk in chunks[1:]])
+        done = [_chunk(function, chunks[0]), *others.get()]
     ordered = [None] * len(items)
     for start, chunk in enumerate(done):
         ordered[start::jobs] = chunk

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import warnings
 
-from gradcli.engine.grad_mode import is_grad_enabled
+from gradcli.engine.grad_mode import state as grad_state
 from gradcli.exitcodes import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
 from gradcli.lang import ScriptSyntaxError, parse
 from gradcli.lang.parser import normalize
@@ -78,7 +78,7 @@ class ScriptRun:
 
     def location(self):
         """Where a tensor is made: one Location per (span, grad mode) in a row, reused while a loop's line runs."""
-        span, grad_enabled = self.interpreter.location, is_grad_enabled()
+        span, grad_enabled = self.interpreter.location, grad_state.enabled  # called for every tensor: no calls
         last = self.last_location
         if last is None or last.span is not span or last.grad_enabled is not grad_enabled:
             last = self.last_location = Location(span, grad_enabled)

@@ -1,6 +1,8 @@
 """Arithmetic on two operands (tensors or numbers, promoted as torch promotes): + - * / ** %, maximum,
 minimum, where, comparisons and logical operators."""
 
+import operator
+
 import numpy as np
 
 from .. import dtypes
@@ -15,7 +17,7 @@ from .shared import (binary, broadcast_error, const, mask, no_grad_result, opera
 @op("add", rules=dict(add=Rule(
     "AddBackward0", lambda a, b, alpha: a + b * alpha if alpha != 1 else a + b,
     lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: g * alpha if alpha != 1 else g, save=None,
-    formulas=("1", "alpha"), saved_names=("self", "other", "alpha"))))
+    formulas=("1", "alpha"), saved_names=("self", "other", "alpha"), scalars=True)))
 def add(a, b, alpha=1):
     return binary(R["add"], a, b, alpha)
 
@@ -23,24 +25,26 @@ def add(a, b, alpha=1):
 @op("sub", "subtract", rules=dict(
     sub=Rule("SubBackward0", lambda a, b, alpha: a - b * alpha if alpha != 1 else a - b,
              lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: -g * alpha if alpha != 1 else -g, save=None,
-             formulas=("1", "-alpha"), saved_names=("self", "other", "alpha")),
-    rsub=Rule("RsubBackward1", lambda a, b: b - a, lambda g, out, a, b: -g, save=None, formulas=("-1",))))
+             formulas=("1", "-alpha"), saved_names=("self", "other", "alpha"), scalars=True),
+    rsub=Rule("RsubBackward1", lambda a, b: b - a, lambda g, out, a, b: -g, save=None, formulas=("-1",),
+              scalars=True)))
 def sub(a, b, alpha=1):
     if not isinstance(a, Tensor):
         return R["rsub"](b, params=(a,), arrays=operands(b, a)[:1]) if alpha == 1 else add(-b * alpha, a)
     return binary(R["sub"], a, b, alpha)
 
 
-@op("mul", "multiply", rules=dict(mul=Rule("MulBackward0", np.multiply, lambda g, out, a, b: g * b,
-                                           lambda g, out, a, b: g * a, reads=((1,), (0,)), formulas=("b", "a"))))
+@op("mul", "multiply", rules=dict(mul=Rule("MulBackward0", operator.mul, lambda g, out, a, b: g * b,
+                                           lambda g, out, a, b: g * a, reads=((1,), (0,)), formulas=("b", "a"),
+                                           scalars=True)))
 def mul(input, other, *, out=None):
     result = binary(R["mul"], input, other)
     return result if out is None else write_out("mul", result, out, (input, other))
 
 
 @op("div", "divide", method=("div", "divide", "true_divide"), rules=dict(div=Rule(
-    "DivBackward0", np.true_divide, lambda g, out, a, b: g / b, lambda g, out, a, b: -g * (a / b / b),
-    reads=((1,), (0, 1)), formulas=("1 / b", "-a / b**2"))))
+    "DivBackward0", operator.truediv, lambda g, out, a, b: g / b, lambda g, out, a, b: -g * (a / b / b),
+    reads=((1,), (0, 1)), formulas=("1 / b", "-a / b**2"), scalars=True)))
 def div(a, b, rounding_mode=None):
     if rounding_mode is not None:
         return floor_divide(a, b) if rounding_mode == "floor" else no_grad_result(np.trunc(operands(a, b, True)[0] / operands(a, b, True)[1]))

@@ -1,5 +1,6 @@
 """Shape changes (views of their input unless noted), copies and dtype conversion, cat and stack."""
 
+import math
 import warnings
 
 import numpy as np
@@ -22,11 +23,11 @@ def _infer_shape(x, shape):
     if shape.count(-1) > 1:
         raise RuntimeError("only one dimension can be inferred")
     if -1 in shape:
-        known = int(np.prod([n for n in shape if n != -1]))
+        known = math.prod([n for n in shape if n != -1])
         if known == 0 or size % known:
             raise RuntimeError(f"shape '{shape_str(shape)}' is invalid for input of size {size}")
         shape[shape.index(-1)] = size // known
-    if int(np.prod(shape)) != size:
+    if math.prod(shape) != size:
         raise RuntimeError(f"shape '{shape_str(shape)}' is invalid for input of size {size}")
     return tuple(shape)
 

@@ -2,6 +2,7 @@
 error) and the constant tensors vjps build (masks, reduced dims put back)."""
 
 import builtins
+import math
 
 import numpy as np
 
@@ -107,7 +108,7 @@ def restore_dims(g, shape, dim, keepdim):
 
 
 def count(shape, dim):
-    return int(np.prod([shape[d] for d in dim])) if dim is not None else int(np.prod(shape))
+    return math.prod([shape[d] for d in dim]) if dim is not None else math.prod(shape)
 
 
 def write_out(name, result, out, inputs):

@@ -31,7 +31,9 @@ class Guards:
 
     def check_result(self, value):
         """A tensor or array the script got back must fit the element cap."""
-        if isinstance(value, Tensor):
+        if type(value) is Tensor:  # the common case first: this runs after every operation of a script
+            count = value._data.size
+        elif isinstance(value, Tensor):
             count = value.numel()
         elif isinstance(value, np.ndarray):
             count = value.size
@@ -100,6 +102,8 @@ def _length(value):
 
 def _shape(value):
     """The shape of a tensor or array, else None."""
+    if type(value) is Tensor:  # the common case first, without building a torch.Size
+        return value._data.shape
     return tuple(value.shape) if isinstance(value, (Tensor, np.ndarray)) else None
 
 
