@@ -92,11 +92,16 @@ def _run_hooks(hooks, grad):
 
 def _accumulate(tensor, grad, create_graph):
     if tensor._grad is None:
-        tensor._grad = R["copy"](grad) if create_graph else _make(grad._data.copy())
-    elif create_graph or tensor._grad._requires_grad:
+        if create_graph:  # torch copies into a new tensor (copy_ counts as version 1)
+            tensor._grad = R["copy"](grad)
+            tensor._grad._bump_version()
+        else:
+            tensor._grad = _make(grad._data.copy())
+    elif create_graph:
         tensor._grad = tensor._grad + grad
-    else:
+    else:  # in place, as torch's AccumulateGrad outside grad mode: .grad keeps its identity, and its grad_fn
         np.add(tensor._grad._data, grad._data, out=tensor._grad._data, casting="unsafe")
+        tensor._grad._bump_version()
 
 
 def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None, capture=False):

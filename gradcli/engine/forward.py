@@ -17,8 +17,9 @@ from .grad_mode import forward_mode, tangent_of  # noqa: F401  (tangent_of is fo
 from .rules import R
 
 ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_scalar", "pow_tensor", "rpow", "exp",
-               "log", "log1p", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "threshold_backward", "sqrt", "abs",
-               "sign", "clamp", "clamp_tensor", "clamp_min", "clamp_max", "maximum", "minimum", "where",
+               "log", "log1p", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "threshold_backward", "tanh_backward",
+               "sigmoid_backward", "add_scalar", "sub_scalar", "div_scalar", "sqrt", "rsqrt", "abs",
+               "sign", "sgn", "clamp", "clamp_tensor", "clamp_min", "clamp_max", "maximum", "minimum", "where",
                "remainder", "remainder_scalar", "zero", "fill", "mul_scalar", "asin", "acos", "atan", "atan2", "sinh",
                "cosh", "asinh", "acosh", "atanh", "log10", "log2", "exp2", "erf", "erfc", "expm1", "hypot", "floor",
                "ceil", "round", "round_decimals", "trunc", "frac", "sinc"}

@@ -57,6 +57,9 @@ class _GradMode:
                 state.enabled = prev
         return wrapper
 
+    def __repr__(self):  # as torch prints it: its class lives in torch.autograd.grad_mode
+        return f"<torch.autograd.grad_mode.{type(self).__name__} object at {id(self):#x}>"
+
 
 class no_grad(_GradMode):
     mode = False
@@ -82,4 +85,4 @@ class set_grad_enabled(_GradMode):
         return super().__call__(func)
 
     def __repr__(self):
-        return f"<torch.autograd.grad_mode.set_grad_enabled object at {id(self):#x}>"
+        return f"torch.autograd.grad_mode.set_grad_enabled(mode={self.mode})"

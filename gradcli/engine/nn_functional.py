@@ -10,9 +10,9 @@ import numpy as np
 from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
-from .ops.shared import broadcast_error, const, operands
+from .ops.shared import broadcast_error, const, operands, zeros_like_constant
 from .reduce import nll_cascade, torch_mean, torch_sum
-from .rules import R, Rule, op
+from .rules import R, Rule, op, rule
 from .tensor import Tensor, _make
 
 F = ("torch.nn.functional",)
@@ -44,11 +44,17 @@ def _reduce_array(loss, reduction):
     return torch_mean(loss) if reduction == "mean" else torch_sum(loss) if reduction == "sum" else loss
 
 
-def _expand_reduced(g, x, reduction):
-    if reduction == "none":
-        return g
-    g = g.expand(x.shape)
-    return g / builtins.max(int(np.prod(x.shape)), 1) if reduction == "mean" else g
+def _mean_of(d, x):
+    """d / x.numel(), as torch's loss backward functions divide for 'mean' (a number: DivBackward1)."""
+    return R["div_scalar"](d, params=(builtins.max(int(np.prod(x.shape)), 1),))
+
+
+def _weighted(d, w, x, reduction):
+    """A loss's gradient (the local derivative already times the incoming gradient) times the weight, then
+    / numel for 'mean': the order of torch's loss backward functions (binary_cross_entropy_with_logits_backward)."""
+    if w is not None:
+        d = d * const(w)
+    return _mean_of(d, x) if reduction == "mean" else d
 
 
 def _softplus(a):  # log(1 + exp(a)), without overflow
@@ -63,18 +69,17 @@ def _bce_logits(x, y, w, pw):
     return loss * w if w is not None else loss
 
 
-def _bce_logits_dx(x, y, w, pw):
+def _bce_logits_dx(x, y, pw):
     if pw is None:
-        d = sigmoid(x) - y
-    else:
-        pw = const(pw)  # an array param: a NumPy operand would reach operands(), which takes Tensors and numbers
-        d = sigmoid(x) * (pw * y + 1 - y) - pw * y
-    return d * const(w) if w is not None else d
+        return sigmoid(x) - y
+    pw_y = const(pw) * y  # an array param: a NumPy operand would reach operands(), which takes Tensors and numbers
+    return (pw_y + 1 - y) * sigmoid(x) - pw_y
 
 
-def _bce_logits_dy(x, w, pw):
-    d = -x if pw is None else log(sigmoid(-x)) - log(sigmoid(x)) * const(pw)
-    return d * const(w) if w is not None else d
+def _bce_logits_dy_times_grad(g, x, pw):
+    if pw is None:
+        return x * -g  # torch: self.mul(-grad)
+    return (log(sigmoid(-x)) - log(sigmoid(x)) * const(pw)) * g
 
 
 def _clamped_log(f64_function, a):
@@ -90,14 +95,52 @@ def _bce(p, y, w):
     return loss * w if w is not None else loss
 
 
-def _bce_dp(p, y, w):
-    d = (p - y) / clamp(p * (1 - p), min=1e-12)
-    return d * const(w) if w is not None else d
+BCE_EPSILON = 1e-12  # torch's floor on p * (1 - p) in BCE's gradient
 
 
-def _bce_dy(p, w):
-    d = clamp(log(1 - p), min=-100) - clamp(log(p), min=-100)  # Tensor ops, so d2L/dp dy is not lost
-    return d * const(w) if w is not None else d
+def _bce_backward(g, p, y, w, reduction):
+    """torch's binary_cross_entropy_backward kernel: g * (p - y) / max((1 - p) * p, eps), times the weight,
+    / numel for 'mean', in p's dtype."""
+    dtype = p.dtype.type
+    d = g * (p - y) / np.maximum((1 - p) * p, dtype(BCE_EPSILON))
+    if w is not None:
+        d = d * w
+    return d / dtype(p.size) if reduction == "mean" else d
+
+
+def _bce_double_backward(g, gg, p, y, w, reduction):
+    """d/dp of _bce_backward (torch's binary_cross_entropy_double_backward)."""
+    d = (p * p - R["mul_scalar"](p, params=(2,)) * y + y) / (
+        R["add_scalar"](p, params=(BCE_EPSILON,)) ** 2 * R["add_scalar"](1 - p, params=(BCE_EPSILON,)) ** 2)
+    d = d * (gg * g)
+    if w is not None:
+        d = d * const(w)
+    return _mean_of(d, p) if reduction == "mean" else d
+
+
+def _bce_double_backward_target(g, gg, p, w, reduction):
+    """d/dy of _bce_backward (torch's binary_cross_entropy_double_backward_target)."""
+    d = -gg * g
+    if w is not None:
+        d = d * const(w)
+    d = d / clamp((1 - p) * p, min=BCE_EPSILON)
+    return _mean_of(d, p) if reduction == "mean" else d
+
+
+# binary_cross_entropy's input gradient is one op in torch (BinaryCrossEntropyBackwardBackward0).
+rule("bce_backward", Rule(
+    "BinaryCrossEntropyBackwardBackward0", _bce_backward,
+    lambda gg, _, g, p, y, w, reduction: R["bce_backward"](gg, p, y, params=(w, reduction)),
+    lambda gg, _, g, p, y, w, reduction: _bce_double_backward(g, gg, p, y, w, reduction),
+    lambda gg, _, g, p, y, w, reduction: _bce_double_backward_target(g, gg, p, w, reduction),
+    formulas=("(b - c) / (b * (1 - b))  (times weight; / numel for 'mean')",
+              "grad * (b**2 - 2 * b * c + c) / (b**2 * (1 - b)**2)", "-grad / (b * (1 - b))"),
+    saved_names=("grad_output", "self", "target", "weight", "reduction")))
+
+
+def _bce_dy(p):
+    """-logit(p), as torch's binary_cross_entropy_target_backward (Tensor ops, so d2L/dp dy is not lost)."""
+    return -log(p / (1 - p))
 
 
 def _nll_weights(logp_shape, target, weight, ignore):
@@ -132,19 +175,31 @@ def _nll_forward(logp, target, weight, reduction, ignore):
 
 
 def _nll_backward(g, logp, target, weight, reduction, ignore):
-    target = target._data
+    """torch's nll_loss_backward kernel: -w[target] * g at each target class (g / total weight for 'mean')."""
     w, total = _nll_weights(logp.shape, target, weight, ignore)
-    hit = np.zeros(logp.shape)
-    safe_target = np.where(target == ignore, 0, target)
-    if logp.ndim == 2:
-        hit[np.arange(target.size), safe_target] = -w
-    else:
-        hit[safe_target] = -w
+    dtype = logp.dtype.type
     if reduction == "mean":
-        hit /= total
+        g = g / dtype(total)
     if reduction == "none" and logp.ndim == 2:
-        g = g.unsqueeze(1)
-    return g * _make(hit.astype(logp.dtype.np))
+        g = g[:, None]
+    out = np.zeros(logp.shape, logp.dtype)
+    kept = target != ignore  # ignored rows stay +0, as torch leaves them
+    values = np.broadcast_to(-w.astype(logp.dtype) * np.reshape(g, (-1,) if g.ndim else ()), target.shape)
+    if logp.ndim == 2:
+        out[np.arange(target.size)[kept], target[kept]] = values[kept]
+    elif kept:
+        out[target] = values
+    return out
+
+
+# nll_loss's backward is one op in torch (NllLossBackwardBackward0 under create_graph=True): linear in the
+# incoming gradient (whose own gradient is nll_loss again), constant in the log-probabilities.
+rule("nll_backward", Rule(
+    "NllLossBackwardBackward0", _nll_backward,
+    lambda gg, _, g, logp, target, weight, reduction, ignore: R["nll"](gg, _make(target), params=(weight, reduction, ignore)),
+    lambda gg, _, g, logp, target, weight, reduction, ignore: zeros_like_constant(gg),
+    save=None, formulas=("-weight[target] at each target class, 0 elsewhere  (/ total weight for 'mean')", "0"),
+    saved_names=("grad_output", "self", "target", "weight", "reduction", "ignore_index")))
 
 
 # ---- the losses ------------------------------------------------------------------------------------------------
@@ -152,8 +207,8 @@ def _nll_backward(g, logp, target, weight, reduction, ignore):
 @op("binary_cross_entropy_with_logits", method=False, namespaces=F, rules=dict(bce_logits=Rule(
     "BinaryCrossEntropyWithLogitsBackward0",
     lambda x, y, w, pw, reduction: _reduce_array(_bce_logits(x, y, w, pw), reduction),
-    lambda g, out, x, y, w, pw, reduction: _expand_reduced(g, x, reduction) * _bce_logits_dx(x, y, w, pw),
-    lambda g, out, x, y, w, pw, reduction: _expand_reduced(g, x, reduction) * _bce_logits_dy(x, w, pw),
+    lambda g, out, x, y, w, pw, reduction: _weighted(_bce_logits_dx(x, y, pw) * g, w, x, reduction),
+    lambda g, out, x, y, w, pw, reduction: _weighted(_bce_logits_dy_times_grad(g, x, pw), w, x, reduction),
     formulas=("sigmoid(a) - b  (with weight, pos_weight; / numel for 'mean')", "-a  (with weight, pos_weight; / numel for 'mean')"),
     saved_names=("self", "target", "weight", "pos_weight", "reduction"))))
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
@@ -166,8 +221,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 @op("binary_cross_entropy", method=False, namespaces=F, rules=dict(bce=Rule(
     "BinaryCrossEntropyBackward0", lambda p, y, w, reduction: _reduce_array(_bce(p, y, w), reduction),
-    lambda g, out, p, y, w, reduction: _expand_reduced(g, p, reduction) * _bce_dp(p, y, w),
-    lambda g, out, p, y, w, reduction: _expand_reduced(g, p, reduction) * _bce_dy(p, w),
+    lambda g, out, p, y, w, reduction: R["bce_backward"](g, p, y, params=(w, reduction)),
+    lambda g, out, p, y, w, reduction: _weighted(_bce_dy(p) * g, w, p, reduction),
     formulas=("(a - b) / (a * (1 - a))  (times weight; / numel for 'mean')", "log(1 - a) - log(a)  (times weight; / numel for 'mean')"),
     saved_names=("self", "target", "weight", "reduction"))))
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
@@ -180,10 +235,32 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     return R["bce"](input, target, arrays=arrays, params=(_array(weight, input), reduction_argument(reduction, size_average, reduce)))
 
 
+def _mse_backward(g, x, y, reduction):
+    """torch's mse_loss_backward kernel: norm * (x - y) * g, norm = 2 (/ numel for 'mean') in x's dtype."""
+    norm = 2 / builtins.max(x.size, 1) if reduction == "mean" else 2.
+    return x.dtype.type(norm) * (x - y) * g
+
+
+def _mse_double_backward(g, x, reduction):
+    g = R["mul_scalar"](g, params=(2,))
+    return _mean_of(g, x) if reduction == "mean" else g
+
+
+# mse_loss's backward is one op in torch (a derivative taken with create_graph=True is a MseLossBackwardBackward0);
+# the target's gradient is the same op with input and target swapped.
+rule("mse_backward", Rule(
+    "MseLossBackwardBackward0", _mse_backward,
+    lambda gg, _, g, x, y, reduction: R["mse_backward"](gg, x, y, params=(reduction,)),
+    lambda gg, _, g, x, y, reduction: _mse_double_backward(gg * g, x, reduction),
+    lambda gg, _, g, x, y, reduction: -_mse_double_backward(gg * g, y, reduction),
+    reads=((1, 2), (0,), (0,)), formulas=("2 * (b - c)  (/ numel for 'mean')", "2 * grad", "-2 * grad"),
+    saved_names=("grad_output", "self", "target", "reduction")))
+
+
 @op("mse_loss", method=False, namespaces=F, rules=dict(mse=Rule(
     "MseLossBackward0", lambda x, y, reduction: _reduce_array((x - y) ** 2, reduction),
-    lambda g, out, x, y, reduction: _expand_reduced(g, x, reduction) * 2 * (x - y),
-    lambda g, out, x, y, reduction: _expand_reduced(g, x, reduction) * -2 * (x - y),
+    lambda g, out, x, y, reduction: R["mse_backward"](g, x, y, params=(reduction,)),
+    lambda g, out, x, y, reduction: R["mse_backward"](g, y, x, params=(reduction,)),
     formulas=("2 * (a - b)  (/ numel for 'mean')", "-2 * (a - b)  (/ numel for 'mean')"),
     saved_names=("self", "target", "reduction"))))
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
@@ -207,7 +284,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
 
 @op("nll_loss", method=False, namespaces=F, rules=dict(nll=Rule(
     "NllLossBackward0", _nll_forward,
-    lambda g, out, logp, target, weight, reduction, ignore: _nll_backward(g, logp, target, weight, reduction, ignore),
+    lambda g, out, logp, target, weight, reduction, ignore: R["nll_backward"](g, logp, params=(target._data, weight, reduction, ignore)),
     formulas=("-weight[target] at each target class, 0 elsewhere  (/ total weight for 'mean')",),
     saved_names=("self", "target", "weight", "reduction", "ignore_index"))))
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):

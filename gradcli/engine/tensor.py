@@ -365,6 +365,9 @@ class RemovableHandle:
         if self._hook in self._hooks:
             self._hooks.remove(self._hook)
 
+    def __repr__(self):
+        return f"<torch.utils.hooks.RemovableHandle object at {id(self):#x}>"
+
 
 def _make(data, requires_grad=False, version_counter=None, base=None):
     """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying."""

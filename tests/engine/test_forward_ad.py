@@ -19,6 +19,9 @@ NO_JVP = {"prod_dim", "norm", "var", "std", "bce", "bce_logits", "mse", "nll", "
 KNOWN = {"threshold_backward": "forward over reverse", "softmax_backward": "forward over reverse",
          "log_softmax_backward": "forward over reverse", "mul_scalar": "forward over reverse",
          "mul_scalar-squared": "forward over reverse",
+         **dict.fromkeys(["tanh_backward", "sigmoid_backward", "add_scalar", "sub_scalar", "div_scalar", "mse_backward", "mse_backward-none",
+                          "bce_backward", "bce_backward-weight_sum", "nll_backward", "nll_backward-none"],
+                         "forward over reverse"),
          "copy_slices-through_view": "in place through a view"}
 
 

@@ -238,6 +238,17 @@ def gradient_of(f, shape):
     return gradient
 
 
+def gradient_of_first(f, shape):
+    """(a, b) -> the gradient in a of (f(a, b) * w).sum(), built with create_graph (b's graph kept)."""
+    w = torch.tensor(np.random.default_rng(1).standard_normal(shape))
+
+    def gradient(a, b):
+        if not a.requires_grad:
+            return gradient(a.detach().requires_grad_(), b.detach().requires_grad_()).detach()
+        return torch.autograd.grad((f(a, b) * w).sum(), a, create_graph=True)[0]
+    return gradient
+
+
 def grad_via_backward(shape):
     """a -> x.grad after backward(create_graph=True) of (x * a).sum(): the first .grad is CopyBackwards(a)."""
     def fn(a):
@@ -307,6 +318,8 @@ CASES = [
         rng.uniform(-2, 2, shapes[0]), rng.uniform(-2, 2, shapes[1]) + rng.choice([-0.5, 0.5], shapes[1])],
       ref=lambda a, b: np.abs(a - b).mean(), name="l1_loss"),
     C("sign", lambda a: a.sign() * a, UNARY, away(0.0), ref=lambda a: np.sign(a) * a),
+    C("sgn", lambda a: a.sgn() * a, UNARY, away(0.0), ref=lambda a: np.sign(a) * a),
+    C("rsqrt", lambda a: a.rsqrt(), UNARY, positive, ref=lambda a: 1 / np.sqrt(a)),
     C("clamp", lambda a: a.clamp(-0.5, 0.5), UNARY, away(-0.5, 0.5), ref=lambda a: np.clip(a, -0.5, 0.5)),
     C("clamp", lambda a: torch.clamp(a, min=-0.5) ** 2, UNARY, away(-0.5), ref=lambda a: np.maximum(a, -0.5) ** 2,
       name="min_only"),
@@ -417,6 +430,20 @@ CASES = [
       ref=lambda a: 2 * np.maximum(a, 0) * np.random.default_rng(1).standard_normal((3, 4))),
     C("softmax_backward", gradient_of(lambda a: a.softmax(1), (3, 4)), [((3, 4),)]),
     C("log_softmax_backward", gradient_of(lambda a: a.log_softmax(1), (3, 4)), [((3, 4),)]),
+    C("tanh_backward", gradient_of(lambda a: a.tanh(), (3, 4)), [((3, 4),)]),
+    C("sigmoid_backward", gradient_of(lambda a: a.sigmoid(), (3, 4)), [((3, 4),)]),
+    C("add_scalar", gradient_of(lambda a: a.atan(), (3, 4)), [((3, 4),)]),
+    C("sub_scalar", gradient_of(lambda a: a.acosh(), (3, 4)), [((3, 4),)], uniform(1.2, 3.0)),
+    C("div_scalar", gradient_of_first(F.binary_cross_entropy_with_logits, ()), [((3, 4), (3, 4))], (normal, unit)),
+    C("mse_backward", gradient_of_first(F.mse_loss, ()), [((3, 4), (3, 4))]),
+    C("mse_backward", gradient_of_first(lambda a, b: F.mse_loss(a, b, reduction="none"), (3, 4)), [((3, 4), (3, 4))],
+      name="none"),
+    C("bce_backward", gradient_of_first(F.binary_cross_entropy, ()), [((3, 4), (3, 4))], (unit, unit)),
+    C("bce_backward", gradient_of_first(lambda p, y: F.binary_cross_entropy(p, y, weight=LOSS_WEIGHT, reduction="sum"),
+                                        ()), [((3, 4), (3, 4))], (unit, unit), name="weight_sum"),
+    C("nll_backward", gradient_of(lambda a: F.nll_loss(a.log_softmax(1), TARGET), ()), [((5, 4),)]),
+    C("nll_backward", gradient_of(lambda a: F.nll_loss(a, TARGET_IGNORED, weight=CLASS_WEIGHT, reduction="none") * a[:, 0],
+                                  ()), [((5, 4),)], name="none"),
     # linear algebra
     C("mm", lambda a, b: a.mm(b), [((3, 4), (4, 2)), ((1, 3), (3, 1))], ref=np.matmul),
     C("mm", lambda a, b: a @ b, [((2, 3), (3, 4))], ref=np.matmul, name="matmul"),

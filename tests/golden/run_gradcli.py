@@ -50,6 +50,8 @@ ALIASED_MODULES = (
     "torch.optim.lr_scheduler",
     "torch.autograd.forward_ad",
     "torch.func",
+    "torch.utils",
+    "torch.utils.hooks",
 )
 
 _ADDRESS = re.compile(r"0x[0-9a-f]+")

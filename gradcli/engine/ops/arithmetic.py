@@ -10,7 +10,7 @@ from ..dtypes import FLOATING
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
 from .pointwise import log, reciprocal
-from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
+from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, where_or_zero, write_out,
                      zeros_like_constant)
 
 
@@ -43,7 +43,7 @@ def mul(input, other, *, out=None):
 
 
 @op("div", "divide", method=("div", "divide", "true_divide"), rules=dict(div=Rule(
-    "DivBackward0", operator.truediv, lambda g, out, a, b: g / b, lambda g, out, a, b: -g * a / (b * b),
+    "DivBackward0", operator.truediv, lambda g, out, a, b: g / b, lambda g, out, a, b: -g * (a / b / b),
     reads=((1,), (0, 1)), formulas=("1 / b", "-a / b**2"), scalars=True)))
 def div(a, b, rounding_mode=None):
     if rounding_mode is not None:
@@ -66,13 +66,14 @@ def _pow_scalar_vjp(g, a, b):
                     lambda g, out, a, b: _pow_scalar_vjp(g, a, b),
                     formulas=("b * a**(b - 1)",), saved_names=("self", "exponent")),
     pow_tensor=Rule("PowBackward1", np.power,
-                    lambda g, out, a, b: where(mask(b._data == 0, b), 0., g * b * a ** (b - 1)),
-                    lambda g, out, a, b: where(mask((a._data == 0) & (b._data >= 0), out), 0., g * out * log(a)),
+                    lambda g, out, a, b: where(mask(b._data == 0, b), 0., g * (b * a ** R["sub_scalar"](b, params=(1,)))),
+                    lambda g, out, a, b: g * where(mask((a._data == 0) & (b._data >= 0), out), 0., out * log(a)),
                     save="both", formulas=("b * a**(b - 1)", "a**b * log(a) = out * log(a)"),
                     saved_names=("self", "exponent")),
     rpow=Rule("PowBackward2", lambda a, base: np.power(base, a),
               lambda g, out, a, base: where(mask((a._data >= 0) & (base == 0), out), 0.,
-                                            g * out * float(np.log(np.float64(base)))), save="both",
+                                            g * R["mul_scalar"](out, params=(float(np.log(np.float64(base))),))),
+              save="both",
               formulas=("base**a * log(base) = out * log(base)",), saved_names=("exponent", "self"))))
 def pow(a, b):
     if not isinstance(a, Tensor):
@@ -111,10 +112,13 @@ def _tensors_only(name, a, b):
 
 
 def _extremum_rule(name, wins):
-    """maximum/minimum: the gradient goes to the winner, split evenly on a tie."""
+    """maximum/minimum: the gradient goes to the winner, split evenly on a tie (torch: where(a == b, grad / 2,
+    grad), masked to 0 where the input lost)."""
+    def vjp(g, out, x, y):
+        tie = x._data == y._data
+        return where_or_zero(wins(x._data, y._data) | tie, g * mask(1 - 0.5 * tie, g))
     return Rule(name, np.maximum if wins is np.greater else np.minimum,
-                lambda g, out, a, b: g * mask(wins(a._data, b._data) + 0.5 * (a._data == b._data), g),
-                lambda g, out, a, b: g * mask(wins(b._data, a._data) + 0.5 * (a._data == b._data), g),
+                lambda g, out, a, b: vjp(g, out, a, b), lambda g, out, a, b: vjp(g, out, b, a),
                 formulas=tuple(f"1 if {x} {'>' if wins is np.greater else '<'} {y} else 0.5 if a == b else 0"
                                for x, y in (("a", "b"), ("b", "a"))))
 

@@ -11,7 +11,7 @@ from ..graph import engine_error
 from ..rules import R, Rule, rule
 from ..tensor import Tensor, _make
 from .indexing import index_key, index_tensor, is_advanced, numpy_index_error
-from .shared import cast, mask, shape_str
+from .shared import cast, shape_str, where_or_zero, zeros_like_constant
 
 _state = grad_mode.state
 
@@ -23,10 +23,10 @@ def _put(a, v, key):
 
 
 def _zero_at(g, key):
-    """g with the positions a[key] = v overwrote set to 0 (differentiably: a mask multiply)."""
+    """g with the positions a[key] = v overwrote set to 0."""
     keep = np.ones(g.shape, bool)
     keep[key] = False
-    return g * mask(keep, g)
+    return where_or_zero(keep, g)
 
 
 def _write_rule(name):
@@ -38,8 +38,9 @@ def _write_rule(name):
 
 rule("copy_slices", _write_rule("torch::autograd::CopySlices"))
 rule("index_put", _write_rule("IndexPutBackward0"))  # assignment through a tensor index
-rule("zero", Rule("ZeroBackward0", np.zeros_like, lambda g, out, a: g * 0, save=None, formulas=("0",)))
-rule("fill", Rule("FillBackward2", lambda a, value: np.full_like(a, value), lambda g, out, a, value: g * 0, save=None,
+rule("zero", Rule("ZeroBackward0", np.zeros_like, lambda g, out, a: zeros_like_constant(g), save=None, formulas=("0",)))
+rule("fill", Rule("FillBackward2", lambda a, value: np.full_like(a, value), lambda g, out, a, value: zeros_like_constant(g),
+                  save=None,
                   formulas=("0",), saved_names=("self", "value")))
 
 

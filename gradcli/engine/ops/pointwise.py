@@ -6,21 +6,45 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..kernels import sigmoid32, via_float64
+from ..kernels import fma, sigmoid32, via_float64
 from ..rules import R, Rule, float_array, op, rule, unary
 from ..tensor import Tensor
-from .shared import cast, clone_without_history, mask, zeros_like_constant
+from .shared import cast, clone_without_history, where_or_zero, zeros_like_constant
 
 exp = unary("exp", Rule("ExpBackward0", via_float64(np.exp), lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
 log = unary("log", Rule("LogBackward0", via_float64(np.log), lambda g, out, a: g / a, formulas=("1 / a",)))
-log1p = unary("log1p", Rule("Log1PBackward0", via_float64(np.log1p), lambda g, out, a: g / (a + 1), formulas=("1 / (1 + a)",)))
+log1p = unary("log1p", Rule("Log1PBackward0", via_float64(np.log1p), lambda g, out, a: g / R["add_scalar"](a, params=(1,)),
+                                    formulas=("1 / (1 + a)",)))
 sin = unary("sin", Rule("SinBackward0", via_float64(np.sin), lambda g, out, a: g * cos(a), formulas=("cos(a)",)))
-cos = unary("cos", Rule("CosBackward0", via_float64(np.cos), lambda g, out, a: -g * sin(a), formulas=("-sin(a)",)))
-tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * (out ** 2 + 1), save="output",
+cos = unary("cos", Rule("CosBackward0", via_float64(np.cos), lambda g, out, a: g * -sin(a), formulas=("-sin(a)",)))
+tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * R["add_scalar"](out ** 2, params=(1,)), save="output",
                         formulas=("1 + tan(a)**2 = 1 + out**2",)))
-tanh = unary("tanh", Rule("TanhBackward0", via_float64(np.tanh), lambda g, out, a: g * (1 - out ** 2), save="output",
-                          formulas=("1 - tanh(a)**2 = 1 - out**2",)), namespaces=("torch", "torch.nn.functional"))
-sqrt = unary("sqrt", Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / (2 * out), save="output",
+
+# Numbers in backward formulas, as torch records them: x * c is MulBackward1 and x + c AddBackward1 (one edge);
+# a script's x * 2 is MulBackward0 (torch wraps the 2 in a tensor).
+rule("mul_scalar", Rule("MulBackward1", np.multiply, lambda g, out, a, c: g * c, save=None, formulas=("c",)))
+rule("add_scalar", Rule("AddBackward1", np.add, lambda g, out, a, c: g, save=None, formulas=("1",)))
+rule("sub_scalar", Rule("SubBackward1", np.subtract, lambda g, out, a, c: g, save=None, formulas=("1",)))
+rule("div_scalar", Rule("DivBackward1", np.true_divide, lambda g, out, a, c: R["div_scalar"](g, params=(c,)), save=None,
+                        formulas=("1 / c",)))
+
+# Backward formulas that are one ATen op in torch are one rule here, so a derivative taken with create_graph=True
+# records one node under torch's name (TanhBackwardBackward0); their own vjps are written with differentiable ops.
+rule("tanh_backward", Rule(
+    "TanhBackwardBackward0", lambda g, out: g * fma(-out, out, np.ones_like(out)),  # torch's kernel: an FMA
+    lambda gg, _, g, out: R["tanh_backward"](gg, out),
+    lambda gg, _, g, out: gg * (R["mul_scalar"](out, params=(-2,)) * g),
+    formulas=("1 - b**2", "-2 * b * a")))
+rule("sigmoid_backward", Rule(
+    "SigmoidBackwardBackward0", lambda g, out: g * (1 - out) * out,
+    lambda gg, _, g, out: R["sigmoid_backward"](gg, out),
+    lambda gg, _, g, out: gg * g * R["add_scalar"](R["mul_scalar"](out, params=(-2,)), params=(1,)),
+    formulas=("(1 - b) * b", "a * (1 - 2 * b)")))
+
+tanh = unary("tanh", Rule("TanhBackward0", via_float64(np.tanh), lambda g, out, a: R["tanh_backward"](g, out),
+                          save="output", formulas=("1 - tanh(a)**2 = 1 - out**2",)),
+             namespaces=("torch", "torch.nn.functional"))
+sqrt = unary("sqrt", Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / R["mul_scalar"](out, params=(2,)), save="output",
                           formulas=("1 / (2 * sqrt(a)) = 1 / (2 * out)",)))
 
 
@@ -32,12 +56,20 @@ def _sigmoid(a):
     return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
 
 
-sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: g * (1 - out) * out, save="output",
+sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: R["sigmoid_backward"](g, out), save="output",
                                 formulas=("sigmoid(a) * (1 - sigmoid(a)) = out * (1 - out)",)),
                 namespaces=("torch", "torch.nn.functional"))
 
 
-@op("reciprocal", rules=dict(reciprocal=Rule("ReciprocalBackward0", np.reciprocal, lambda g, out, a: -g * out * out,
+@op("rsqrt", rules=dict(rsqrt=Rule("RsqrtBackward0", lambda a: 1 / np.sqrt(a),
+                                    lambda g, out, a: R["mul_scalar"](g, params=(-0.5,)) * out ** 3, save="output",
+                                    formulas=("-1 / (2 * a**1.5) = -out**3 / 2",))))
+def rsqrt(x):
+    """1 / sqrt(x), two roundings as in torch's kernel (its derivatives of asin, acosh, ... use it)."""
+    return R["rsqrt"](x, arrays=(float_array(x),))
+
+
+@op("reciprocal", rules=dict(reciprocal=Rule("ReciprocalBackward0", np.reciprocal, lambda g, out, a: -g * (out * out),
                                              save="output", formulas=("-1 / a**2 = -out**2",))))
 def reciprocal(x):
     return R["reciprocal"](x, arrays=(float_array(x),))
@@ -50,18 +82,27 @@ def neg(x):
 
 
 @op("abs", "absolute", method=("abs",),
-    rules=dict(abs=Rule("AbsBackward0", np.abs, lambda g, out, a: g * sign(a), formulas=("sign(a)",))))
+    rules=dict(abs=Rule("AbsBackward0", np.abs, lambda g, out, a: g * sgn(a), formulas=("sign(a)",))))
 def abs(x):
     return R["abs"](x)
 
 
-@op("sign", rules=dict(sign=Rule("SignBackward0", np.sign, lambda g, out, a: g * 0, save=None, formulas=("0",))))
+@op("sign", rules=dict(sign=Rule("SignBackward0", np.sign, lambda g, out, a: zeros_like_constant(g), save=None,
+                                 formulas=("0",))))
 def sign(x):
     return R["sign"](x)
 
 
-rule("threshold_backward", Rule("ThresholdBackwardBackward0", lambda g, out: g * (out > 0),
-                                lambda gg, _, g, out: R["threshold_backward"](gg, out), lambda gg, _, g, out: gg * 0,
+@op("sgn", rules=dict(sgn=Rule("SgnBackward0", np.sign, lambda g, out, a: zeros_like_constant(g), save=None,
+                               formulas=("0",))))
+def sgn(x):
+    """sign, under the name torch's formulas use (abs's derivative is grad * self.sgn())."""
+    return R["sgn"](x)
+
+
+rule("threshold_backward", Rule("ThresholdBackwardBackward0", lambda g, out: np.where(out > 0, g, np.zeros((), g.dtype)),
+                                lambda gg, _, g, out: R["threshold_backward"](gg, out),
+                                lambda gg, _, g, out: zeros_like_constant(gg),
                                 reads=((1,), ()), formulas=("1 if out > 0 else 0", "0")))
 
 
@@ -76,28 +117,26 @@ def relu(x):
 
 LN2, LN10, TWO_OVER_SQRT_PI = math.log(2.0), math.log(10.0), 2.0 / math.sqrt(math.pi)
 
-# x * c for a number c, as torch's backward formulas record it (MulBackward1; a script's x * 2 is MulBackward0)
-rule("mul_scalar", Rule("MulBackward1", np.multiply, lambda g, out, a, c: g * c, save=None, formulas=("c",)))
 
-atan = unary("atan", Rule("AtanBackward0", np.arctan, lambda g, out, a: g / (a * a + 1), formulas=("1 / (1 + a**2)",)),
+atan = unary("atan", Rule("AtanBackward0", np.arctan, lambda g, out, a: g / R["add_scalar"](a * a, params=(1,)), formulas=("1 / (1 + a**2)",)),
              aliases=("arctan",))
-asin = unary("asin", Rule("AsinBackward0", np.arcsin, lambda g, out, a: g * (1 - a * a) ** -0.5,
+asin = unary("asin", Rule("AsinBackward0", np.arcsin, lambda g, out, a: g * rsqrt(R["add_scalar"](-a * a, params=(1,))),
                           formulas=("1 / sqrt(1 - a**2)",)), aliases=("arcsin",))
-acos = unary("acos", Rule("AcosBackward0", np.arccos, lambda g, out, a: g * -((1 - a * a) ** -0.5),
+acos = unary("acos", Rule("AcosBackward0", np.arccos, lambda g, out, a: g * -rsqrt(R["add_scalar"](-a * a, params=(1,))),
                           formulas=("-1 / sqrt(1 - a**2)",)), aliases=("arccos",))
 sinh = unary("sinh", Rule("SinhBackward0", np.sinh, lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
 cosh = unary("cosh", Rule("CoshBackward0", np.cosh, lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
-asinh = unary("asinh", Rule("AsinhBackward0", np.arcsinh, lambda g, out, a: g * (a * a + 1) ** -0.5,
+asinh = unary("asinh", Rule("AsinhBackward0", np.arcsinh, lambda g, out, a: g * rsqrt(R["add_scalar"](a ** 2, params=(1,))),
                             formulas=("1 / sqrt(a**2 + 1)",)), aliases=("arcsinh",))
-acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * (a * a - 1) ** -0.5,
+acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * rsqrt(R["sub_scalar"](a * a, params=(1,))),
                             formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
 atanh = unary("atanh", Rule("AtanhBackward0", np.arctanh, lambda g, out, a: g / (1 - a * a),
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
-log10 = unary("log10", Rule("Log10Backward0", np.log10, lambda g, out, a: g / (a * LN10), formulas=("1 / (a * ln(10))",)))
-log2 = unary("log2", Rule("Log2Backward0", np.log2, lambda g, out, a: g / (a * LN2), formulas=("1 / (a * ln(2))",)))
+log10 = unary("log10", Rule("Log10Backward0", np.log10, lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
+log2 = unary("log2", Rule("Log2Backward0", np.log2, lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
 exp2 = unary("exp2", Rule("Exp2Backward0", np.exp2, lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
-expm1 = unary("expm1", Rule("Expm1Backward0", via_float64(np.expm1), lambda g, out, a: g * (out + 1), save="output",
+expm1 = unary("expm1", Rule("Expm1Backward0", via_float64(np.expm1), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
                             formulas=("exp(a) = out + 1",)))
 
 
@@ -107,15 +146,17 @@ def _elementwise(scalar_function):
     return lambda a: vectorized(a).astype(a.dtype, copy=False)
 
 
-erf = unary("erf", Rule("ErfBackward0", _elementwise(math.erf), lambda g, out, a: g * (exp(-a * a) * TWO_OVER_SQRT_PI),
+erf = unary("erf", Rule("ErfBackward0", _elementwise(math.erf), lambda g, out, a: R["mul_scalar"](exp(-(a ** 2)), params=(TWO_OVER_SQRT_PI,)) * g,
                         formulas=("2 / sqrt(pi) * exp(-a**2)",)))
 erfc = unary("erfc", Rule("ErfcBackward0", _elementwise(math.erfc),
-                          lambda g, out, a: g * (exp(-a * a) * -TWO_OVER_SQRT_PI), formulas=("-2 / sqrt(pi) * exp(-a**2)",)))
+                          lambda g, out, a: R["mul_scalar"](exp(-(a ** 2)), params=(-TWO_OVER_SQRT_PI,)) * g, formulas=("-2 / sqrt(pi) * exp(-a**2)",)))
 
 
 def _sinc_backward(g, out, a):
-    pi_a = a * math.pi
-    return R["where"](0., g * ((pi_a * cos(pi_a) - sin(pi_a)) / (pi_a * a)), params=(a._data == 0,))  # as torch: WhereBackward0
+    """torch's sinc_backward: grad * ((pi a cos(pi a) - sin(pi a)) / (a a pi)), 0 at a = 0."""
+    pi_a = R["mul_scalar"](a, params=(math.pi,))
+    value = g * ((pi_a * cos(pi_a) - sin(pi_a)) / R["mul_scalar"](a * a, params=(math.pi,)))
+    return R["where"](0., value, params=(a._data == 0,))  # as torch: WhereBackward0
 
 
 sinc = unary("sinc", Rule("SincBackward0", np.sinc, _sinc_backward,
@@ -175,7 +216,7 @@ def _within(a, lo, hi):
 
 
 def _clamp_rule(name):
-    return Rule(name, lambda a, lo, hi: np.clip(a, lo, hi), lambda g, out, a, lo, hi: g * mask(_within(a._data, lo, hi), g),
+    return Rule(name, lambda a, lo, hi: np.clip(a, lo, hi), lambda g, out, a, lo, hi: where_or_zero(_within(a._data, lo, hi), g),
                 formulas=("1 if lo <= a <= hi else 0",), saved_names=("self", "min", "max"))
 
 
@@ -191,14 +232,14 @@ def clamp(x, min=None, max=None):
 
 
 @op("clamp_min", namespaces=(), rules=dict(clamp_min=Rule(
-    "ClampMinBackward0", np.maximum, lambda g, out, a, lo: g * mask(a._data >= lo, g), formulas=("1 if a >= lo else 0",),
+    "ClampMinBackward0", np.maximum, lambda g, out, a, lo: where_or_zero(a._data >= lo, g), formulas=("1 if a >= lo else 0",),
     saved_names=("self", "min"))))
 def clamp_min(x, min):
     return R["clamp_min"](x, params=(min._data if isinstance(min, Tensor) else min,))
 
 
 @op("clamp_max", namespaces=(), rules=dict(clamp_max=Rule(
-    "ClampMaxBackward0", np.minimum, lambda g, out, a, hi: g * mask(a._data <= hi, g), formulas=("1 if a <= hi else 0",),
+    "ClampMaxBackward0", np.minimum, lambda g, out, a, hi: where_or_zero(a._data <= hi, g), formulas=("1 if a <= hi else 0",),
     saved_names=("self", "max"))))
 def clamp_max(x, max):
     return R["clamp_max"](x, params=(max._data if isinstance(max, Tensor) else max,))

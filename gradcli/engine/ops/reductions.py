@@ -12,8 +12,8 @@ from ..reduce import (torch_log_softmax, torch_log_softmax_backward, torch_mean,
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import Tensor, _make
 from .arithmetic import maximum, minimum
-from .pointwise import abs, exp, sign
-from .shared import const, count, dims, mask, restore_dims
+from .pointwise import abs, exp, sgn
+from .shared import const, count, dims, mask, restore_dims, where_or_zero
 
 
 def _sum(a, dim, keepdim, dt):
@@ -99,8 +99,9 @@ def return_type(name, fields=("values", "indices")):
 
 
 def _even_split(g, a, out):
+    """torch's evenly_distribute_backward: grad / (number of ties) at the ties, 0 elsewhere."""
     ties = a._data == out._data
-    return g * _make((ties / ties.sum()).astype(a._data.dtype))
+    return where_or_zero(ties, g / int(ties.sum()))
 
 
 def _take(a, idx, dim, keepdim):
@@ -112,7 +113,7 @@ def _scatter_to(g, shape, idx, dim, keepdim):
     if not shape:  # max/min over dim 0 of a 0-d tensor: the forward ran on a (1,) copy, the one element is picked
         return g.reshape(())
     hit = np.arange(shape[dim]).reshape((-1,) + (1,) * (len(shape) - dim - 1)) == idx
-    return (g if keepdim else g.unsqueeze(dim)) * mask(hit, g)
+    return where_or_zero(hit, g if keepdim else g.unsqueeze(dim))
 
 
 def _overall_rule(name, forward):
@@ -193,16 +194,19 @@ def count_nonzero(x, dim=None):
 # ---- norm ---------------------------------------------------------------------------------------------------------
 
 def _norm_backward(g, out, a, p, dim, keepdim):
+    """torch's norm_backward, in its order; 0 where the norm is 0 (computed over a safe divisor, then masked)."""
     g, out = restore_dims(g, a.shape, dim, keepdim), restore_dims(out, a.shape, dim, keepdim)
-    zero = mask(out._data == 0, out)
-    safe = out + zero  # the gradient at a zero norm is 0, as in torch, without dividing by zero
+    nonzero = out._data != 0
+    safe = out + mask(~nonzero, out)
     if p == 1:
-        return g * sign(a)
+        return sgn(a) * g
     if p == 2:
-        return g * a / safe * (1 - zero)
+        return g * where_or_zero(nonzero, a / safe)
     if p == math.inf:
-        return g * sign(a) * mask(np.abs(a._data) == out._data, a) * (1 - zero)
-    return g * a * abs(a) ** (p - 2) / safe ** (p - 1) * (1 - zero)
+        hit = np.abs(a._data) == out._data
+        return sgn(a) * ((g / const(hit.sum(dim, keepdims=True).astype(a._data.dtype))) * mask(hit, a))
+    scaled = sgn(a) * abs(a) ** (p - 1) if p < 2 else a * abs(a) ** (p - 2)
+    return scaled * where_or_zero(nonzero, g / safe ** (p - 1))
 
 
 @op("norm", rules=dict(norm=Rule(
@@ -266,13 +270,14 @@ def _log_softmax(a, dim):
 
 rule("softmax_backward", Rule(
     "SoftmaxBackwardDataBackward0", torch_softmax_backward,
-    lambda gg, _, g, out, dim: out * (gg - (gg * out).sum(dim, keepdim=True)),
-    lambda gg, _, g, out, dim: gg * (g - (g * out).sum(dim, keepdim=True)) - g * (gg * out).sum(dim, keepdim=True),
+    lambda gg, _, g, out, dim: R["softmax_backward"](gg, out, params=(dim,)),
+    lambda gg, _, g, out, dim: (g * gg - (out * g).sum(dim, keepdim=True) * gg  # torch's softmax_double_backward
+                                - g * (out * gg).sum(dim, keepdim=True)),
     formulas=("b * (grad - (grad * b).sum(dim))", "grad * (a - (a * b).sum(dim)) - a * (grad * b).sum(dim)")))
 rule("log_softmax_backward", Rule(
     "LogSoftmaxBackwardDataBackward0", torch_log_softmax_backward,
     lambda gg, _, g, out, dim: gg - (gg * exp(out)).sum(dim, keepdim=True),
-    lambda gg, _, g, out, dim: -gg * exp(out) * g.sum(dim, keepdim=True),
+    lambda gg, _, g, out, dim: -g.sum(dim, keepdim=True) * exp(out) * gg,
     formulas=("grad - (grad * exp(b)).sum(dim)", "-grad * exp(b) * a.sum(dim)")))
 
 

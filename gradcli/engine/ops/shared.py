@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from .. import dtypes, grad_mode
+from ..rules import R
 from ..tensor import Tensor, _make
 
 
@@ -83,6 +84,12 @@ def const(array):
 def mask(cond, like):
     """A constant float tensor from a boolean array, in the dtype of `like`."""
     return _make(np.asarray(cond, dtype=like.dtype.np))
+
+
+def where_or_zero(cond, g):
+    """g where cond holds, else 0 (torch's where(cond, grad, 0) and masked_fill: +0 everywhere, where a mask
+    multiply would give -0 for a negative g), differentiably (WhereBackward0)."""
+    return R["where"](g, 0., params=(cond,), arrays=(g._data, np.zeros((), g._data.dtype)))
 
 
 def zeros_like_constant(g):

@@ -87,6 +87,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "exp2", "expm1", "floor", "frac", "hypot", "is_cuda", "isclose", "log10", "log2", "normal_",
     "register_post_accumulate_grad_hook", "round", "sinc", "sinh", "trunc", "uniform_",
     "std", "var",  # reductions (issue 13): pure functions of the tensor, like mean
+    "rsqrt", "sgn",  # math methods of issue 13 (the derivatives' rsqrt and sgn, as torch's)
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({

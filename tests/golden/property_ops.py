@@ -1,0 +1,321 @@
+"""The property corpus's cases: every rule of the table (gradcli.engine.rules.R), applied through the public API to
+random shapes (broadcasting included) and values. Shared by the generator (tests/golden/gen_property.py, run once
+under real torch) and the test replaying it (tests/engine/test_property_corpus.py, under gradcli.torch): a case
+is written once, against a `torch` module given as an argument.
+
+A case draws, from a NumPy Generator, its inputs' shapes and domains and its keyword arguments; `fn(torch, F,
+inputs, **kw)` returns the output. Floating inputs require grad; integer and boolean inputs are indices, targets
+and conditions. Cases for rules that only backward formulas use (tanh_backward, embed, ...) return a gradient taken
+with create_graph=True, so the corpus's own backward runs through them.
+"""
+
+from dataclasses import dataclass
+from typing import Callable
+
+DTYPES = ("float32", "float64")
+DRAWS = 4  # random draws per case and dtype
+SIZES = (1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33)
+MAX_ELEMENTS = 3000
+
+
+@dataclass
+class Case:
+    name: str           # unique; the test ids and the corpus keys
+    rule: str           # the key of R the case exercises
+    fn: Callable        # (torch, F, inputs, **kw) -> output tensor
+    draw: Callable      # rng -> ([(shape, domain), ...], kw)
+
+
+# ---- shapes ---------------------------------------------------------------------------------------------------
+
+def shape(rng, min_dims=0, max_dims=3):
+    while True:
+        dims = tuple(int(rng.choice(SIZES)) for _ in range(int(rng.integers(min_dims, max_dims + 1))))
+        if _numel(dims) <= MAX_ELEMENTS:
+            return dims
+
+
+def _numel(dims):
+    n = 1
+    for d in dims:
+        n *= d
+    return n
+
+
+def broadcast_pair(rng):
+    """Two shapes that broadcast together: cut from one shape, with leading dims dropped and some dims set to 1."""
+    full = shape(rng, 1, 3)
+
+    def cut():
+        keep = full[int(rng.integers(0, len(full) + 1)):] if rng.random() < 0.5 else full
+        return tuple(1 if rng.random() < 0.3 else n for n in keep)
+    return cut(), cut()
+
+
+def unary(domain="normal", min_dims=0, max_dims=3):
+    return lambda rng: ([(shape(rng, min_dims, max_dims), domain)], {})
+
+
+def binary(domain_a="normal", domain_b="normal"):
+    def draw(rng):
+        a, b = broadcast_pair(rng)
+        return [(a, domain_a), (b, domain_b)], {}
+    return draw
+
+
+def same_pair(domain_a="normal", domain_b="normal", min_dims=0):
+    def draw(rng):
+        s = shape(rng, min_dims)
+        return [(s, domain_a), (s, domain_b)], {}
+    return draw
+
+
+def with_cotangent(domain="normal", min_dims=0, max_dims=3):
+    """An input and the gradient given for its function's output (the grad_outputs of a create_graph grad)."""
+    def draw(rng):
+        s = shape(rng, min_dims, max_dims)
+        return [(s, domain), (s, "normal")], {}
+    return draw
+
+
+def along_dim(domain="normal", min_dims=1):
+    def draw(rng):
+        s = shape(rng, min_dims)
+        return [(s, domain)], {"dim": int(rng.integers(-len(s), len(s))), "keepdim": bool(rng.random() < 0.5)}
+    return draw
+
+
+def matrices(rng, *pattern):
+    """Shapes from letters: matrices("mk", "kn") -> ((m, k), (k, n)) with random sizes per letter."""
+    sizes = {letter: int(rng.choice(SIZES)) for letter in "bcmkn"}
+    return [tuple(sizes[letter] for letter in p) for p in pattern]
+
+
+def linalg(*pattern, domains=None):
+    def draw(rng):
+        shapes = matrices(rng, *pattern)
+        return [(s, d) for s, d in zip(shapes, domains or ("normal",) * len(shapes))], {}
+    return draw
+
+
+def classes(rng):
+    n, c = int(rng.choice(SIZES)), int(rng.choice((2, 3, 5, 8, 17)))
+    return n, c
+
+
+def log_probs_and_target(rng):
+    n, c = classes(rng)
+    return [((n, c), "normal"), ((n,), f"int:{c}")], {}
+
+
+def log_probs_target_cotangent(rng):
+    n, c = classes(rng)
+    return [((n, c), "normal"), ((n,), f"int:{c}"), ((n,), "normal")], {}
+
+
+def rows_at_least(n, domain="normal", extra=()):
+    def draw(rng):
+        s = (int(rng.choice([k for k in SIZES if k >= n])),) + shape(rng, 0, 2)
+        return [(s, domain)] + [(e(s) if callable(e) else e, "normal") for e in extra], {}
+    return draw
+
+
+# ---- what the cases compute ------------------------------------------------------------------------------------
+
+def grad_of(torch, f, x, u):
+    """The gradient of f at x given u for f(x)'s gradient, with create_graph=True."""
+    return torch.autograd.grad(f(x), x, u, create_graph=True)[0]
+
+
+def write_through_view(x, v):
+    y = x.clone()
+    part = y[1]
+    part.mul_(v)
+    return part
+
+
+def assign(key_of):
+    def fn(torch, F, inputs):
+        x, v = inputs
+        y = x.clone()
+        y[key_of(torch)] = v
+        return y
+    return fn
+
+
+def grad_through_leaf(torch, F, inputs):
+    """x.grad after backward(create_graph=True): torch's CopyBackwards of the incoming gradient."""
+    x, u = inputs
+    (x * u).sum().backward(create_graph=True)
+    return x.grad
+
+
+INDEX = (0, 2, 0, 1)
+
+
+def other_float(torch, x):
+    return torch.float64 if x.dtype == torch.float32 else torch.float32
+
+
+def U(name, rule=None, domain="normal", f=None, **draw):
+    """A case applying one function to one tensor (by default torch.<name>)."""
+    fn = f or (lambda torch, F, inputs: getattr(torch, name)(inputs[0]))
+    return Case(name, rule or name, fn, unary(domain, **draw))
+
+
+def B(name, f, rule=None, domains=("normal", "normal")):
+    return Case(name, rule or name, lambda torch, F, inputs: f(torch, *inputs), binary(*domains))
+
+
+CASES = [
+    # pointwise, one tensor
+    U("exp"), U("log", domain="positive"), U("log1p", domain="positive"), U("sin", domain="wide"),
+    U("cos", domain="wide"), U("tan", domain="tan"), U("tanh"), U("sqrt", domain="positive"), U("rsqrt", domain="positive"),
+    U("sigmoid", domain="wide"), U("reciprocal", domain="nonzero"), U("neg"), U("abs", domain="nonzero"),
+    U("sign"), U("sgn"), U("relu", domain="nonzero"),
+    U("atan"), U("asin", domain="inside"), U("acos", domain="inside"), U("sinh"), U("cosh"), U("asinh"),
+    U("acosh", domain="above1"), U("atanh", domain="inside"), U("log10", domain="positive"),
+    U("log2", domain="positive"), U("exp2"), U("expm1"), U("erf"), U("erfc"), U("sinc"), U("floor", domain="wide"),
+    U("ceil", domain="wide"), U("trunc", domain="wide"), U("round", domain="wide"), U("frac", domain="wide"),
+    U("round_decimals", "round_decimals", domain="wide", f=lambda torch, F, inputs: torch.round(inputs[0], decimals=2)),
+    U("clamp", f=lambda torch, F, inputs: torch.clamp(inputs[0], -0.5, 0.7)),
+    U("clamp_tensor", f=lambda torch, F, inputs: torch.clamp(
+        inputs[0], min=torch.tensor(-0.5, dtype=inputs[0].dtype), max=torch.tensor(0.7, dtype=inputs[0].dtype))),
+    U("clamp_min", f=lambda torch, F, inputs: inputs[0].clamp_min(0.2)),
+    U("clamp_max", f=lambda torch, F, inputs: inputs[0].clamp_max(0.2)),
+    # the backward formulas that are one op (their own case: a gradient taken with create_graph=True)
+    Case("threshold_backward", "threshold_backward",
+         lambda torch, F, inputs: grad_of(torch, torch.relu, *inputs), with_cotangent("nonzero")),
+    Case("tanh_backward", "tanh_backward", lambda torch, F, inputs: grad_of(torch, torch.tanh, *inputs),
+         with_cotangent()),
+    Case("sigmoid_backward", "sigmoid_backward", lambda torch, F, inputs: grad_of(torch, torch.sigmoid, *inputs),
+         with_cotangent()),
+    Case("mul_scalar", "mul_scalar", lambda torch, F, inputs: grad_of(torch, torch.exp2, *inputs), with_cotangent()),
+    Case("add_scalar", "add_scalar", lambda torch, F, inputs: grad_of(torch, torch.atan, *inputs), with_cotangent()),
+    Case("div_scalar", "div_scalar", lambda torch, F, inputs: torch.autograd.grad(
+        F.binary_cross_entropy_with_logits(*inputs), inputs[0], create_graph=True)[0], same_pair("wide", "unit")),
+    Case("sub_scalar", "sub_scalar", lambda torch, F, inputs: grad_of(torch, torch.acosh, *inputs),
+         with_cotangent("above1")),
+    # arithmetic
+    B("add", lambda torch, a, b: a + b), B("add_alpha", lambda torch, a, b: torch.add(a, b, alpha=2.5), "add"),
+    B("sub", lambda torch, a, b: a - b), B("sub_alpha", lambda torch, a, b: torch.sub(a, b, alpha=0.5), "sub"),
+    U("rsub", f=lambda torch, F, inputs: 2.5 - inputs[0]),
+    B("mul", lambda torch, a, b: a * b), B("div", lambda torch, a, b: a / b, domains=("normal", "nonzero")),
+    U("pow_scalar", f=lambda torch, F, inputs: inputs[0] ** 3),
+    U("pow_scalar_fraction", "pow_scalar", domain="positive", f=lambda torch, F, inputs: inputs[0] ** 2.5),
+    B("pow_tensor", lambda torch, a, b: a ** b, domains=("positive", "normal")),
+    U("rpow", f=lambda torch, F, inputs: 2.5 ** inputs[0]),
+    B("remainder", lambda torch, a, b: torch.remainder(a, b), domains=("wide", "nonzero")),
+    U("remainder_scalar", domain="wide", f=lambda torch, F, inputs: inputs[0] % 1.5),
+    B("maximum", lambda torch, a, b: torch.maximum(a, b)), B("minimum", lambda torch, a, b: torch.minimum(a, b)),
+    B("atan2", lambda torch, a, b: torch.atan2(a, b)), B("hypot", lambda torch, a, b: torch.hypot(a, b)),
+    Case("where", "where", lambda torch, F, inputs: torch.where(*inputs),
+         lambda rng: (lambda a, b: ([(a, "bool"), (a, "normal"), (b, "normal")], {}))(*broadcast_pair(rng))),
+    # indexing and writes
+    Case("index", "index", lambda torch, F, inputs: inputs[0][torch.tensor(INDEX)], rows_at_least(3)),
+    Case("as_strided", "as_strided", lambda torch, F, inputs: write_through_view(*inputs),
+         rows_at_least(2, extra=(lambda s: s[1:],))),
+    Case("embed", "embed", lambda torch, F, inputs: grad_of(torch, lambda x: x[torch.tensor(INDEX)], *inputs),
+         rows_at_least(3, extra=(lambda s: (len(INDEX),) + s[1:],))),
+    Case("slice", "slice", lambda torch, F, inputs: inputs[0][1:3], rows_at_least(2)),
+    Case("select", "select", lambda torch, F, inputs: inputs[0][1], rows_at_least(2)),
+    Case("copy_slices", "copy_slices", assign(lambda torch: 1), rows_at_least(2, extra=(lambda s: s[1:],))),
+    Case("index_put", "index_put", assign(lambda torch: torch.tensor([0, 2])),
+         rows_at_least(3, extra=(lambda s: (2,) + s[1:],))),
+    U("zero", f=lambda torch, F, inputs: inputs[0].clone().zero_()),
+    U("fill", f=lambda torch, F, inputs: inputs[0].clone().fill_(1.5)),
+    # linear algebra
+    Case("mm", "mm", lambda torch, F, inputs: inputs[0] @ inputs[1], linalg("mk", "kn")),
+    Case("mv", "mv", lambda torch, F, inputs: inputs[0] @ inputs[1], linalg("mk", "k")),
+    Case("dot", "dot", lambda torch, F, inputs: inputs[0] @ inputs[1], linalg("k", "k")),
+    Case("squeeze_matmul", "squeeze_matmul", lambda torch, F, inputs: inputs[0] @ inputs[1], linalg("k", "kn")),
+    Case("bmm", "bmm", lambda torch, F, inputs: inputs[0] @ inputs[1], linalg("bmk", "bkn")),
+    Case("unsafe_view", "unsafe_view", lambda torch, F, inputs: inputs[0] @ inputs[1], linalg("bmk", "kn")),
+    Case("addmm", "addmm", lambda torch, F, inputs: torch.addmm(*inputs), linalg("n", "mk", "kn")),
+    Case("linear", "addmm", lambda torch, F, inputs: F.linear(*inputs), linalg("mk", "nk", "n")),
+    Case("solve", "solve", lambda torch, F, inputs: torch.linalg.solve(*inputs),
+         linalg("mm", "mn", domains=("wellconditioned", "normal"))),
+    # reductions
+    U("sum", min_dims=1), Case("sum_dim", "sum_dim", lambda torch, F, inputs, **kw: inputs[0].sum(**kw), along_dim()),
+    U("mean", min_dims=1),
+    Case("mean_dim", "mean_dim", lambda torch, F, inputs, **kw: inputs[0].mean(**kw), along_dim()),
+    U("prod", domain="near1", min_dims=1),
+    Case("prod_dim", "prod_dim", lambda torch, F, inputs, **kw: inputs[0].prod(**kw), along_dim("near1")),
+    U("amax_all", f=lambda torch, F, inputs: inputs[0].max(), min_dims=1),
+    U("amin_all", f=lambda torch, F, inputs: inputs[0].min(), min_dims=1),
+    Case("max_dim", "max_dim", lambda torch, F, inputs, **kw: inputs[0].max(**kw).values, along_dim()),
+    Case("min_dim", "min_dim", lambda torch, F, inputs, **kw: inputs[0].min(**kw).values, along_dim()),
+    U("norm", min_dims=1, f=lambda torch, F, inputs: inputs[0].norm()),
+    Case("norm_dim", "norm", lambda torch, F, inputs, **kw: inputs[0].norm(**kw), along_dim()),
+    Case("softmax", "softmax", lambda torch, F, inputs, dim, keepdim: torch.softmax(inputs[0], dim), along_dim("wide")),
+    Case("log_softmax", "log_softmax", lambda torch, F, inputs, dim, keepdim: F.log_softmax(inputs[0], dim),
+         along_dim("wide")),
+    Case("softmax_backward", "softmax_backward",
+         lambda torch, F, inputs: grad_of(torch, lambda x: torch.softmax(x, -1), *inputs), with_cotangent(min_dims=1)),
+    Case("log_softmax_backward", "log_softmax_backward",
+         lambda torch, F, inputs: grad_of(torch, lambda x: torch.log_softmax(x, -1), *inputs),
+         with_cotangent(min_dims=1)),
+    # shapes
+    Case("copy", "copy", grad_through_leaf, with_cotangent()),
+    U("alias", f=lambda torch, F, inputs: inputs[0][...]),
+    U("view", f=lambda torch, F, inputs: inputs[0].view(-1)),
+    Case("reshape_copy", "unsafe_view", lambda torch, F, inputs: inputs[0].t().reshape(-1),
+         lambda rng: ([(tuple(int(rng.choice(SIZES[1:])) for _ in range(2)), "normal")], {})),
+    U("squeeze", f=lambda torch, F, inputs: inputs[0].squeeze()),
+    Case("squeeze_dim", "squeeze_dim", lambda torch, F, inputs, dim, keepdim: inputs[0].squeeze(dim), along_dim()),
+    U("unsqueeze", f=lambda torch, F, inputs: inputs[0].unsqueeze(0)),
+    U("expand", f=lambda torch, F, inputs: inputs[0].expand(3, *inputs[0].shape)),
+    U("t", f=lambda torch, F, inputs: inputs[0].t(), max_dims=2),
+    U("transpose", f=lambda torch, F, inputs: inputs[0].transpose(0, -1), min_dims=1),
+    U("permute", f=lambda torch, F, inputs: inputs[0].permute(*range(inputs[0].ndim - 1, -1, -1)), min_dims=1),
+    U("clone"), U("to", f=lambda torch, F, inputs: inputs[0].to(other_float(torch, inputs[0]))),
+    Case("cat", "cat", lambda torch, F, inputs: torch.cat(inputs, 0),
+         lambda rng: (lambda s: ([(s, "normal"), ((int(rng.choice(SIZES)),) + s[1:], "normal")], {}))(shape(rng, 1))),
+    Case("stack", "stack", lambda torch, F, inputs: torch.stack(inputs, -1), same_pair()),
+    # losses
+    Case("bce_logits", "bce_logits", lambda torch, F, inputs: F.binary_cross_entropy_with_logits(*inputs),
+         same_pair("wide", "unit")),
+    Case("bce_logits_none", "bce_logits",
+         lambda torch, F, inputs: F.binary_cross_entropy_with_logits(*inputs, reduction="none"), same_pair("wide", "unit")),
+    Case("bce", "bce", lambda torch, F, inputs: F.binary_cross_entropy(*inputs), same_pair("unit", "unit")),
+    Case("bce_sum", "bce", lambda torch, F, inputs: F.binary_cross_entropy(*inputs, reduction="sum"),
+         same_pair("unit", "unit")),
+    Case("mse", "mse", lambda torch, F, inputs: F.mse_loss(*inputs), same_pair()),
+    Case("mse_none", "mse", lambda torch, F, inputs: F.mse_loss(*inputs, reduction="none"), same_pair()),
+    Case("mse_sum", "mse", lambda torch, F, inputs: F.mse_loss(*inputs, reduction="sum"), same_pair()),
+    Case("nll", "nll", lambda torch, F, inputs: F.nll_loss(F.log_softmax(inputs[0], 1), inputs[1]),
+         log_probs_and_target),
+    Case("nll_sum", "nll", lambda torch, F, inputs: F.nll_loss(inputs[0], inputs[1], reduction="sum"),
+         log_probs_and_target),
+    Case("cross_entropy", "nll", lambda torch, F, inputs: F.cross_entropy(*inputs), log_probs_and_target),
+    Case("mse_backward", "mse_backward",
+         lambda torch, F, inputs: torch.autograd.grad(F.mse_loss(*inputs), inputs[0], create_graph=True)[0],
+         same_pair()),
+    Case("bce_backward", "bce_backward",
+         lambda torch, F, inputs: torch.autograd.grad(F.binary_cross_entropy(*inputs), inputs[0], create_graph=True)[0],
+         same_pair("unit", "unit")),
+    Case("nll_backward", "nll_backward", lambda torch, F, inputs: torch.autograd.grad(
+        F.nll_loss(inputs[0], inputs[1], reduction="none"), inputs[0], inputs[2], create_graph=True)[0],
+        log_probs_target_cotangent),
+]
+
+
+def values(rng, shape, domain, np, dtype):
+    """Random values of one input, by domain name."""
+    if domain == "bool":
+        return rng.random(shape) < 0.5
+    if domain.startswith("int:"):
+        return rng.integers(0, int(domain[4:]), shape)
+    draw = {
+        "normal": lambda: rng.standard_normal(shape),
+        "wide": lambda: rng.standard_normal(shape) * 4,
+        "tan": lambda: rng.uniform(-1.4, 1.4, shape),
+        "positive": lambda: rng.uniform(0.05, 5, shape),
+        "unit": lambda: rng.uniform(0.02, 0.98, shape),
+        "inside": lambda: rng.uniform(-0.98, 0.98, shape),
+        "above1": lambda: rng.uniform(1.02, 6, shape),
+        "nonzero": lambda: rng.choice([-1, 1], shape) * rng.uniform(0.1, 3, shape),
+        "near1": lambda: rng.choice([-1, 1], shape) * rng.uniform(0.7, 1.3, shape),
+        "wellconditioned": lambda: rng.standard_normal(shape) + 3 * shape[-1] ** 0.5 * np.eye(shape[-1]),
+    }[domain]
+    return np.asarray(draw(), dtype)
