@@ -88,7 +88,7 @@ def _f32(value):
     return np.float32(value)
 
 
-def _pow2(q):
+def pow2(q):
     return ((q + 127).astype(np.int32) << 23).view(np.float32)
 
 
@@ -106,7 +106,7 @@ def sleef_expf(d):
         u = _f32(1) + fma(s * s, u, s)
         q = np.where(np.isfinite(q), q, 0).astype(np.int32)
         half = q >> 1
-        u = u * _pow2(half) * _pow2(q - half)
+        u = u * pow2(half) * pow2(q - half)
         u = np.where(d < -104, _f32(0), u)
         u = np.where(d > 100, _f32(np.inf), u)
         return np.where(np.isnan(d), d, u)
@@ -145,10 +145,13 @@ def _sigmoid_lanes(exp):
 sigmoid32 = _by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(exp_scalar))
 
 
-def via_float64(numpy_function):
-    """``numpy_function`` evaluated in float64 and rounded for float32 arrays, as is for other dtypes."""
-    float32_function = correctly_rounded(numpy_function)
-
+def for_float32(float32_function, numpy_function):
+    """``float32_function`` for float32 arrays, ``numpy_function`` for the other dtypes."""
     def apply(a):
         return float32_function(a) if a.dtype == np.float32 else numpy_function(a)
     return apply
+
+
+def via_float64(numpy_function):
+    """``numpy_function`` evaluated in float64 and rounded for float32 arrays, as is for other dtypes."""
+    return for_float32(correctly_rounded(numpy_function), numpy_function)
