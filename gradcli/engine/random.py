@@ -182,9 +182,15 @@ def _cephes_log(x):
     m and e come from the bits (m's mantissa bits with the exponent of 1/2, or of 1 below sqrt(1/2))."""
     bits = x.view(np.int32)
     mantissa_bits = bits & 0x7FFFFF
-    small = mantissa_bits < SQRT_HALF_MANTISSA
-    exponent = ((bits >> 23) - 126 - small).astype(np.float32)
-    mantissa_bits |= np.where(small, np.int32(0x3F800000), np.int32(0x3F000000))
+    small = mantissa_bits - SQRT_HALF_MANTISSA
+    small >>= 31  # -1 where the mantissa is below sqrt(1/2), else 0 (integer arithmetic: np.where is slower)
+    exponent = bits >> 23
+    exponent += small
+    exponent -= 126
+    exponent = exponent.astype(np.float32)
+    mantissa_bits += 0x3F000000  # the exponent of 1/2 ...
+    small <<= 23
+    mantissa_bits -= small  # ... or of 1
     m = mantissa_bits.view(np.float32)
     m -= np.float32(1)  # exact: (mantissa - 1) + mantissa in Cephes is 2 * mantissa - 1 below sqrt(1/2)
     m_wide = m.astype(np.float64)
@@ -213,9 +219,10 @@ def _cephes_sincos(x):
     x += even_octant * PI_OVER_4_PARTS[1]
     x = _fma32(even_octant.astype(np.float64), float(PI_OVER_4_PARTS[2]), x)
     sin_sign = (octant & 4) << 29
-    cos_sign = ~(octant - 2) & 4
+    cos_sign = (octant + 2) & 4  # octant is even: the same as Cephes' ~(octant - 2) & 4
     cos_sign <<= 29
-    use_cos_polynomial = (octant & 2).astype(bool)
+    swap = octant << 30
+    swap >>= 31  # all bits set where the polynomials swap roles (octant & 2)
     z = x * x
     z_wide = z.astype(np.float64)
     near_cos = _polynomial(z_wide, COS_POLYNOMIAL)
@@ -226,9 +233,12 @@ def _cephes_sincos(x):
     near_sin = _polynomial(z_wide, SIN_POLYNOMIAL)
     near_sin *= z
     near_sin = _fma32(near_sin.astype(np.float64), x.astype(np.float64), x)
-    sin = np.where(use_cos_polynomial, near_cos, near_sin).view(np.int32)
-    cos = np.where(use_cos_polynomial, near_sin, near_cos).view(np.int32)
+    sin, cos = near_sin.view(np.int32), near_cos.view(np.int32)
+    swapped = sin ^ cos
+    swapped &= swap
+    sin ^= swapped
     sin ^= sin_sign
+    cos ^= swapped
     cos ^= cos_sign
     return sin.view(np.float32), cos.view(np.float32)
 
