@@ -50,6 +50,17 @@ def elementwise():
             np.mean(np.asarray(plain(x), np.float32).view(np.uint32) == want.view(np.uint32)))
 
 
+def random_draws():
+    """randn and normal_(mean, std) after the same seed, N values each (torch's Box-Muller from 16 on)."""
+    for dtype in ("float32", "float64"):
+        for label, draw in (("randn", lambda m: m.randn(N, dtype=getattr(m, dtype))),
+                            ("normal_(2, 3.1)", lambda m: m.empty(N, dtype=getattr(m, dtype)).normal_(2.0, 3.1))):
+            torch.manual_seed(11)
+            gt.manual_seed(11)
+            want, ours = draw(torch).numpy(), draw(gt).numpy()
+            print(f"| {label}, {N} values | {dtype} | {100 * np.mean(ours == want):.4f}% | |")
+
+
 def reductions():
     for dtype in ("float32", "float64"):
         for op in ("sum", "mean"):
@@ -114,3 +125,4 @@ if __name__ == "__main__":
     ranges()
     elementwise()
     matmul()
+    random_draws()
