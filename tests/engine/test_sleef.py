@@ -1,5 +1,5 @@
-"""SLEEF's float32 log1p, expm1 and logf (gradcli/engine/sleef.py) bit for bit as torch 2.13's AVX2 kernels
-compute them (goldens: tests/golden/gen_sleef_bits.py)."""
+"""SLEEF's log1p and expm1 (float32 and float64) and float32 logf (gradcli/engine/sleef.py) bit for bit as
+torch 2.13's AVX2 kernels compute them (goldens: tests/golden/gen_sleef_bits.py)."""
 
 from pathlib import Path
 
@@ -11,20 +11,23 @@ from gradcli.engine.reduce import log_softmax_lastdim32
 
 with np.load(Path(__file__).resolve().parents[1] / "golden" / "bitexact" / "sleef.npz") as data:
     GOLDEN = {key: data[key] for key in data.files}
-FUNCTIONS = {"log1p": sleef.log1pf_u10, "expm1": sleef.expm1f_u10}
+FUNCTIONS = {("log1p", "float32"): sleef.log1pf_u10, ("expm1", "float32"): sleef.expm1f_u10,
+             ("log1p", "float64"): sleef.log1p_u10, ("expm1", "float64"): sleef.expm1_u10}
 
 
 def same_bits(got, want):
     """Equal bits, any NaN matching any NaN (torch's NaN payloads are not part of the contract)."""
     got, want = np.asarray(got), np.asarray(want)
-    both_nan = np.isnan(got) & np.isnan(want)
-    return got.dtype == want.dtype and got.shape == want.shape and bool(np.all(both_nan | (got.view(np.uint32) == want.view(np.uint32))))
+    if got.dtype != want.dtype or got.shape != want.shape:
+        return False
+    unsigned = f"u{got.itemsize}"
+    return bool(np.all((got.view(unsigned) == want.view(unsigned)) | (np.isnan(got) & np.isnan(want))))
 
 
 @pytest.mark.parametrize("key", sorted(k[:-3] for k in GOLDEN if k.endswith("|in") and not k.startswith("log_softmax")))
 def test_function_matches_torch(key):
-    name = key.split("|")[0]
-    assert same_bits(FUNCTIONS[name](GOLDEN[key + "|in"]), GOLDEN[key + "|out"])
+    name, dtype = key.split("|")[:2]
+    assert same_bits(FUNCTIONS[name, dtype](GOLDEN[key + "|in"]), GOLDEN[key + "|out"])
 
 
 @pytest.mark.parametrize("key", sorted(k[:-3] for k in GOLDEN if k.startswith("log_softmax") and k.endswith("|in")))
@@ -35,5 +38,5 @@ def test_log_softmax_rows_match_torch(key):
 def test_any_shape_and_zero_dimensional_arrays_keep_their_shape():
     x = np.linspace(-0.5, 3, 12, dtype=np.float32).reshape(3, 4)
     assert sleef.log1pf_u10(x).shape == (3, 4)
-    assert sleef.expm1f_u10(np.float32(0.5)).shape == ()
+    assert sleef.expm1f_u10(np.float32(0.5)).shape == () and sleef.log1p_u10(np.zeros((2, 0))).shape == (2, 0)
     assert same_bits(sleef.logf_u10(np.float32(1.0)), np.float32(0.0))

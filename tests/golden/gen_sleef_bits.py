@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Record torch 2.13's float32 log1p, expm1 and log_softmax bits for tests/engine/test_sleef.py.
+"""Record torch 2.13's float32/float64 log1p and expm1 and float32 log_softmax bits for tests/engine/test_sleef.py.
 
     /work/torchenv/bin/python tests/golden/gen_sleef_bits.py
 
@@ -26,13 +26,16 @@ def main():
     rng = np.random.default_rng(2026)
     cases = {}
     for name, (low, high) in RANGES.items():
-        any_bits = rng.integers(0, 2**32, 5000, dtype=np.uint64).astype(np.uint32).view(np.float32)
-        x = np.concatenate([rng.uniform(low, high, 20000).astype(np.float32), any_bits, np.float32(EDGES[name])])
-        cases[f"{name}|in"] = x
-        cases[f"{name}|out"] = getattr(torch, name)(torch.from_numpy(x)).numpy()
-        for n in range(1, 41):  # short arrays: torch pads the last vector, no scalar tail
-            short = rng.uniform(low, high, n).astype(np.float32)
-            cases[f"{name}|{n}|in"], cases[f"{name}|{n}|out"] = short, getattr(torch, name)(torch.from_numpy(short)).numpy()
+        for dtype, bits in ((np.float32, np.uint32), (np.float64, np.uint64)):
+            any_bits = rng.integers(0, 2**63, 5000, dtype=np.uint64).astype(bits).view(dtype)
+            any_bits[::2] = -any_bits[::2]
+            x = np.concatenate([rng.uniform(low, high, 20000).astype(dtype), any_bits, np.array(EDGES[name], dtype)])
+            key = f"{name}|{np.dtype(dtype).name}"
+            cases[f"{key}|in"], cases[f"{key}|out"] = x, getattr(torch, name)(torch.from_numpy(x)).numpy()
+            for n in range(1, 41):  # short arrays: torch pads the last vector, no scalar tail
+                short = rng.uniform(low, high, n).astype(dtype)
+                cases[f"{key}|{n}|in"] = short
+                cases[f"{key}|{n}|out"] = getattr(torch, name)(torch.from_numpy(short)).numpy()
     for n in (2, 3, 5, 8, 10, 17, 100, 1000):
         logits = (rng.standard_normal((5000 // n, n)) * 3).astype(np.float32)
         cases[f"log_softmax{n}|in"] = logits

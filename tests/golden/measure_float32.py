@@ -50,6 +50,15 @@ def elementwise():
             np.mean(np.asarray(plain(x), np.float32).view(np.uint32) == want.view(np.uint32)))
 
 
+def float64_sleef():
+    """log1p and expm1 of float64: torch takes both from SLEEF's double versions (after matmul, whose rows
+    keep their inputs)."""
+    for name in ("log1p", "expm1"):
+        x = rng.uniform(*ELEMENTWISE[name], N)
+        want = getattr(torch, name)(torch.from_numpy(x)).numpy()
+        row(name, "float64", np.mean(getattr(gt, name)(gt.tensor(x)).numpy() == want), np.mean(getattr(np, name)(x) == want))
+
+
 def random_draws():
     """randn and normal_(mean, std) after the same seed, N values each (torch's Box-Muller from 16 on)."""
     for dtype in ("float32", "float64"):
@@ -125,4 +134,5 @@ if __name__ == "__main__":
     ranges()
     elementwise()
     matmul()
+    float64_sleef()
     random_draws()
