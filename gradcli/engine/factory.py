@@ -377,8 +377,8 @@ def uniform_(x, a=0.0, b=1.0, generator=None):
 
 def normal_(x, mean=0.0, std=1.0, generator=None):
     np_dtype = x._data.dtype
-    z = (generator or default_generator).normal(x._data.size, np_dtype).reshape(x.shape)
-    return _fill_with(x, z * np_dtype.type(std) + np_dtype.type(mean))
+    draws = (generator or default_generator).normal(x._data.size, np_dtype, mean=float(mean), std=float(std))
+    return _fill_with(x, draws.reshape(x.shape))
 
 
 def copy_(x, src, non_blocking=False):

@@ -88,8 +88,11 @@ def _f32(value):
     return np.float32(value)
 
 
-def _pow2(q):
-    return ((q + 127).astype(np.int32) << 23).view(np.float32)
+def pow2(q, dtype=np.float32):
+    """2**q for integers q in the normal range of ``dtype`` (float32 or float64), made from the bits."""
+    dtype = np.dtype(dtype)
+    integer = np.int32 if dtype == np.float32 else np.int64
+    return ((np.asarray(q).astype(integer) + (np.finfo(dtype).maxexp - 1)) << np.finfo(dtype).nmant).view(dtype)
 
 
 def sleef_expf(d):
@@ -106,7 +109,7 @@ def sleef_expf(d):
         u = _f32(1) + fma(s * s, u, s)
         q = np.where(np.isfinite(q), q, 0).astype(np.int32)
         half = q >> 1
-        u = u * _pow2(half) * _pow2(q - half)
+        u = u * pow2(half) * pow2(q - half)
         u = np.where(d < -104, _f32(0), u)
         u = np.where(d > 100, _f32(np.inf), u)
         return np.where(np.isnan(d), d, u)
@@ -145,10 +148,13 @@ def _sigmoid_lanes(exp):
 sigmoid32 = _by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(exp_scalar))
 
 
+def by_dtype(numpy_function, **kernels):
+    """``kernels[name]`` for arrays of the dtype so named (float32=..., float64=...), ``numpy_function`` else."""
+    def apply(a):
+        return kernels.get(a.dtype.name, numpy_function)(a)
+    return apply
+
+
 def via_float64(numpy_function):
     """``numpy_function`` evaluated in float64 and rounded for float32 arrays, as is for other dtypes."""
-    float32_function = correctly_rounded(numpy_function)
-
-    def apply(a):
-        return float32_function(a) if a.dtype == np.float32 else numpy_function(a)
-    return apply
+    return by_dtype(numpy_function, float32=correctly_rounded(numpy_function))

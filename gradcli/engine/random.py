@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 
+from .kernels import fma
+
 DEFAULT_SEED = 67280421310721  # torch's default_rng_seed_val: runs are reproducible from the start
 
 
@@ -50,13 +52,22 @@ class Generator:
         return f"<torch._C.Generator object at {id(self):#x}>"
 
     def uniform(self, count, np_dtype):
-        """U[0, 1): 24 random bits for float32, 53 (from two draws) for float64, as torch's kernels take."""
-        if np.dtype(np_dtype) == np.float32:
-            raw = self._bits.random_raw(count).astype(np.int32)
-            return (raw & 0xFFFFFF).astype(np.float32) * np.float32(2**-24)  # exact: 24 bits fit float32
-        raw = self._bits.random_raw(2 * count)
-        joined = (raw[0::2] << np.uint64(32)) | raw[1::2]
-        return (joined & np.uint64(2**53 - 1)).astype(np.float64) * 2.0**-53
+        """U[0, 1): 24 random bits for float32, 53 (from two draws) for float64, as torch's kernels take
+        (converted a chunk at a time, so that the intermediates stay in the CPU cache)."""
+        out = np.empty(count, np_dtype)
+        for start in range(0, count, RANDOM_CHUNK):
+            chunk = out[start:start + RANDOM_CHUNK]
+            if out.dtype == np.float32:
+                raw = self._bits.random_raw(chunk.size).astype(np.int32)
+                raw &= 0xFFFFFF
+                np.multiply(raw.astype(np.float32), np.float32(2**-24), out=chunk)  # exact: 24 bits fit
+            else:
+                raw = self._bits.random_raw(2 * chunk.size)
+                joined = raw[0::2] << np.uint64(32)
+                joined |= raw[1::2]
+                joined &= np.uint64(2**53 - 1)
+                np.multiply(joined.view(np.int64).astype(np.float64), 2.0**-53, out=chunk)
+        return out
 
     def _normal_scalar(self):
         if self._next_normal is not None:
@@ -68,25 +79,24 @@ class Generator:
         return radius * math.cos(theta)
 
     def normal(self, count, np_dtype, mean=0.0, std=1.0):
-        """N(mean, std**2) as torch's CPU normal_ fills: one by one below 16 elements (mean + std * z in double
-        precision), else by Box-Muller in blocks of 16 uniforms (done here a chunk of blocks at a time, so that
-        the intermediates stay in the CPU cache), then z * std + mean in the dtype."""
+        """N(mean, std**2) as torch's CPU normal_ fills: one by one below 16 elements (fma(z, std, mean) in
+        double precision), else by Box-Muller in blocks of 16 uniforms (done here a chunk of blocks at a time,
+        so that the intermediates stay in the CPU cache), then fma(z, std, mean) in the dtype."""
         dtype = np.dtype(np_dtype)
         if count < 16:
-            return np.array([mean + std * self._normal_scalar() for _ in range(count)], dtype=dtype)
-        if mean != 0.0 or std != 1.0:
-            data = self.normal(count, dtype)
-            return data * dtype.type(std) + dtype.type(mean)
+            draws = np.array([self._normal_scalar() for _ in range(count)])
+            return _scaled(draws, std, mean).astype(dtype)
         box_muller = _box_muller_avx2 if dtype == np.float32 else _box_muller
         data = np.empty(count, dtype)
         whole = count - count % 16
         for start in range(0, whole, NORMAL_CHUNK):
-            blocks = data[start:min(start + NORMAL_CHUNK, whole)].reshape(-1, 16)
-            blocks[:, :8], blocks[:, 8:] = box_muller(self.uniform(blocks.size, dtype).reshape(-1, 16))
+            stop = min(start + NORMAL_CHUNK, whole)
+            box_muller(self.uniform(stop - start, dtype).reshape(-1, 16), data[start:stop].reshape(-1, 16))
         if count % 16:  # torch draws the last values' uniforms, then redraws the last 16 from fresh ones
             self.uniform(count % 16, dtype)
-            blocks = data[count - 16:].reshape(1, 16)
-            blocks[:, :8], blocks[:, 8:] = box_muller(self.uniform(16, dtype).reshape(1, 16))
+            box_muller(self.uniform(16, dtype).reshape(1, 16), data[count - 16:].reshape(1, 16))
+        if mean != 0.0 or std != 1.0:
+            data = _scaled(data, dtype.type(std), dtype.type(mean))
         return data
 
     def permutation(self, n):
@@ -99,82 +109,138 @@ class Generator:
         return perm
 
 
-NORMAL_CHUNK = 64 * 1024
+NORMAL_CHUNK = RANDOM_CHUNK = 64 * 1024  # elements: their intermediates fit the CPU caches
 
 
-def _box_muller(blocks):
+def _scaled(z, std, mean):
+    """z * std + mean rounded once, as torch's normal kernels compute it (an FMA in the AVX2 build)."""
+    return fma(z, std, mean)
+
+
+def _box_muller(blocks, out):
     """Rows of 16 uniforms to the 8 + 8 normals that replace them: the first 8 give the radii, the last 8 the
     angles (torch's normal_fill_16 for float64, with the C library's log, sin and cos)."""
     radius = np.sqrt(-2 * np.log(1 - blocks[:, :8]))
     theta = blocks.dtype.type(2.0 * math.pi) * blocks[:, 8:]
-    return radius * np.cos(theta), radius * np.sin(theta)
+    np.add(radius * np.cos(theta), 0, out=out[:, :8])  # + mean 0: -0 becomes +0, as in torch
+    np.add(radius * np.sin(theta), 0, out=out[:, 8:])
 
 
-def _box_muller_avx2(blocks):
+def _box_muller_avx2(blocks, out):
     """The float32 Box-Muller of torch's AVX2 kernel (normal_fill_16_AVX2): its Cephes polynomial log and
     sincos (avx_mathfun.h), with the fused multiply-adds its build makes of them, so every bit agrees."""
-    radius = np.sqrt(np.float32(-2) * _cephes_log(np.float32(1) - blocks[:, :8]))
+    radius = _cephes_log(np.float32(1) - blocks[:, :8])
+    radius *= np.float32(-2)
+    np.sqrt(radius, out=radius)
     sin, cos = _cephes_sincos(np.float32(2.0 * math.pi) * blocks[:, 8:])
-    return radius * cos + np.float32(0), radius * sin + np.float32(0)  # torch's fmadd(n, std=1, mean=0)
+    cos *= radius
+    sin *= radius
+    np.add(cos, np.float32(0), out=out[:, :8])  # torch's fmadd(n, std=1, mean=0): -0 becomes +0
+    np.add(sin, np.float32(0), out=out[:, 8:])
 
 
-LOG_POLYNOMIAL = [np.float32(c) for c in (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1,
-                                          1.4249322787E-1, -1.6668057665E-1, 2.0000714765E-1, -2.4999993993E-1,
-                                          3.3333331174E-1)]
+# Cephes' single-precision constants, as avx_mathfun.h has them
+LOG_POLYNOMIAL = (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1, 1.4249322787E-1,
+                  -1.6668057665E-1, 2.0000714765E-1, -2.4999993993E-1, 3.3333331174E-1)
 LN2_LOW, LN2_HIGH = np.float32(-2.12194440e-4), np.float32(0.693359375)  # ln 2 in two parts
+SQRT_HALF_MANTISSA = 0x3504F3  # the mantissa bits of float32 sqrt(1/2) = 0.707106781186547524
 PI_OVER_4_PARTS = [np.float32(c) for c in (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8)]
-COS_POLYNOMIAL = [np.float32(c) for c in (2.443315711809948E-005, -1.388731625493765E-003, 4.166664568298827E-002)]
-SIN_POLYNOMIAL = [np.float32(c) for c in (-1.9515295891E-4, 8.3321608736E-3, -1.6666654611E-1)]
+COS_POLYNOMIAL = (2.443315711809948E-005, -1.388731625493765E-003, 4.166664568298827E-002)
+SIN_POLYNOMIAL = (-1.9515295891E-4, 8.3321608736E-3, -1.6666654611E-1)
+
+
+def _as_float32_constants(coefficients):
+    """Float32 constants held in float64, for the float64 arithmetic of _fma32."""
+    return [float(np.float32(c)) for c in coefficients]
+
+
+LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL = map(_as_float32_constants,
+                                                     (LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL))
+
+
+def _fma32(a, b, c):
+    """float32 a * b + c rounded once, as an FMA instruction does, from float64 operands holding float32
+    values: the product is exact in float64, and rounding the float64 sum to float32 gives the correctly
+    rounded result unless that sum was rounded to a value exactly halfway between two float32 (rounded twice).
+    For the inputs this module gives it, that never happens: tests/engine/test_random_bits.py checks every one
+    of the 2**24 possible uniforms (kernels.fma corrects those cases, at a cost randn need not pay)."""
+    total = a * b
+    total += c
+    return total.astype(np.float32)
+
+
+def _polynomial(x, coefficients):
+    """Horner's rule with an FMA per step, on float64 x holding float32 values; the float32 result."""
+    y = _fma32(x, coefficients[0], coefficients[1])
+    for coefficient in coefficients[2:]:
+        y = _fma32(y.astype(np.float64), x, coefficient)
+    return y
 
 
 def _cephes_log(x):
-    """log of float32 x in (0, 1]: x = m * 2**e with m in [sqrt(1/2), sqrt(2)), then a polynomial in m - 1."""
+    """log of float32 x in (0, 1]: x = m * 2**e with m in [sqrt(1/2), sqrt(2)), then a polynomial in m - 1.
+    m and e come from the bits (m's mantissa bits with the exponent of 1/2, or of 1 below sqrt(1/2))."""
     bits = x.view(np.int32)
-    exponent = ((bits >> 23) - 0x7F).astype(np.float32) + np.float32(1)
-    mantissa = ((bits & ~0x7F800000) | np.float32(0.5).view(np.int32)).view(np.float32)  # in [0.5, 1)
-    small = mantissa < np.float32(0.707106781186547524)
-    exponent -= small.astype(np.float32)
-    m = (mantissa - np.float32(1)) + np.where(small, mantissa, np.float32(0))
+    mantissa_bits = bits & 0x7FFFFF
+    small = mantissa_bits - SQRT_HALF_MANTISSA
+    small >>= 31  # -1 where the mantissa is below sqrt(1/2), else 0 (integer arithmetic: np.where is slower)
+    exponent = bits >> 23
+    exponent += small
+    exponent -= 126
+    exponent = exponent.astype(np.float32)
+    mantissa_bits += 0x3F000000  # the exponent of 1/2 ...
+    small <<= 23
+    mantissa_bits -= small  # ... or of 1
+    m = mantissa_bits.view(np.float32)
+    m -= np.float32(1)  # exact: (mantissa - 1) + mantissa in Cephes is 2 * mantissa - 1 below sqrt(1/2)
+    m_wide = m.astype(np.float64)
     m_squared = m * m
-    y = _fma32(m, LOG_POLYNOMIAL[0], LOG_POLYNOMIAL[1])
-    for coefficient in LOG_POLYNOMIAL[2:]:
-        y = _fma32(y, m, coefficient)
-    y = y * m
-    y = _fma32(y, m_squared, exponent * LN2_LOW)
+    y = _polynomial(m_wide, LOG_POLYNOMIAL)
+    y *= m
+    y = _fma32(y.astype(np.float64), m_squared.astype(np.float64), exponent * LN2_LOW)
     # The last two fused multiply-adds multiply exactly in float32 (by 1/2, and a 9-bit constant by a small
     # integer): a float32 multiply and add round as they do.
-    y = y - m_squared * np.float32(0.5)
-    return (m + y) + exponent * LN2_HIGH
+    m_squared *= np.float32(0.5)
+    y -= m_squared
+    y += m
+    exponent *= LN2_HIGH
+    y += exponent
+    return y
 
 
 def _cephes_sincos(x):
     """sin and cos of float32 x >= 0: reduced by multiples of pi/4 (in three parts, for precision), then one
     of two polynomials each, chosen by the octant."""
     octant = (x * np.float32(1.27323954473516)).astype(np.int32)  # x / (pi/4), truncated
-    octant = (octant + 1) & ~1
+    octant += 1
+    octant &= ~1
     even_octant = octant.astype(np.float32)
     x = x + even_octant * PI_OVER_4_PARTS[0]  # exact products (8- and 11-bit constants): fused or not alike
-    x = x + even_octant * PI_OVER_4_PARTS[1]
-    x = _fma32(even_octant, PI_OVER_4_PARTS[2], x)
+    x += even_octant * PI_OVER_4_PARTS[1]
+    x = _fma32(even_octant.astype(np.float64), float(PI_OVER_4_PARTS[2]), x)
     sin_sign = (octant & 4) << 29
-    cos_sign = (~(octant - 2) & 4) << 29
-    use_sin_polynomial = (octant & 2) == 0
+    cos_sign = (octant + 2) & 4  # octant is even: the same as Cephes' ~(octant - 2) & 4
+    cos_sign <<= 29
+    swap = octant << 30
+    swap >>= 31  # all bits set where the polynomials swap roles (octant & 2)
     z = x * x
-    near_cos = _fma32(_fma32(z, COS_POLYNOMIAL[0], COS_POLYNOMIAL[1]), z, COS_POLYNOMIAL[2]) * z
-    near_cos = _fma32(near_cos, z, -(z * np.float32(0.5))) + np.float32(1)
-    near_sin = _fma32(_fma32(z, SIN_POLYNOMIAL[0], SIN_POLYNOMIAL[1]), z, SIN_POLYNOMIAL[2]) * z
-    near_sin = _fma32(near_sin, x, x)
-    sin = np.where(use_sin_polynomial, near_sin, near_cos)
-    cos = np.where(use_sin_polynomial, near_cos, near_sin)
-    return (sin.view(np.int32) ^ sin_sign).view(np.float32), (cos.view(np.int32) ^ cos_sign).view(np.float32)
-
-
-def _fma32(a, b, c):
-    """float32 a * b + c rounded once, as an FMA instruction does: the product of two float32 is exact in
-    float64, and rounding the float64 sum to float32 gives the correctly rounded result unless that sum was
-    rounded to a value exactly halfway between two float32 (rounded twice). For the inputs this module gives
-    it, that never happens: tests/engine/test_random_bits.py checks every one of the 2**24 possible uniforms."""
-    return (np.multiply(a, b, dtype=np.float64) + c).astype(np.float32)
+    z_wide = z.astype(np.float64)
+    near_cos = _polynomial(z_wide, COS_POLYNOMIAL)
+    near_cos *= z
+    half_z = z * np.float32(-0.5)
+    near_cos = _fma32(near_cos.astype(np.float64), z_wide, half_z)
+    near_cos += np.float32(1)
+    near_sin = _polynomial(z_wide, SIN_POLYNOMIAL)
+    near_sin *= z
+    near_sin = _fma32(near_sin.astype(np.float64), x.astype(np.float64), x)
+    sin, cos = near_sin.view(np.int32), near_cos.view(np.int32)
+    swapped = sin ^ cos
+    swapped &= swap
+    sin ^= swapped
+    sin ^= sin_sign
+    cos ^= swapped
+    cos ^= cos_sign
+    return sin.view(np.float32), cos.view(np.float32)
 
 
 default_generator = Generator()

@@ -67,6 +67,26 @@ def _dim(axis):
     return () if axis is None else (axis,)
 
 
+def float64_sleef():
+    """log1p and expm1 of float64: torch takes both from SLEEF's double versions (after matmul, whose rows
+    keep their inputs)."""
+    for name in ("log1p", "expm1"):
+        x = rng.uniform(*ELEMENTWISE[name], N)
+        want = getattr(torch, name)(torch.from_numpy(x)).numpy()
+        row(name, "float64", np.mean(getattr(gt, name)(gt.tensor(x)).numpy() == want), np.mean(getattr(np, name)(x) == want))
+
+
+def random_draws():
+    """randn and normal_(mean, std) after the same seed, N values each (torch's Box-Muller from 16 on)."""
+    for dtype in ("float32", "float64"):
+        for label, draw in (("randn", lambda m: m.randn(N, dtype=getattr(m, dtype))),
+                            ("normal_(2, 3.1)", lambda m: m.empty(N, dtype=getattr(m, dtype)).normal_(2.0, 3.1))):
+            torch.manual_seed(11)
+            gt.manual_seed(11)
+            want, ours = draw(torch).numpy(), draw(gt).numpy()
+            print(f"| {label}, {N} values | {dtype} | {100 * np.mean(ours == want):.4f}% | |")
+
+
 def reductions():
     for dtype in ("float32", "float64"):
         for op, (theirs, ours, plain) in REDUCTIONS.items():
@@ -151,3 +171,5 @@ if __name__ == "__main__":
     ranges()
     elementwise()
     matmul()
+    float64_sleef()
+    random_draws()

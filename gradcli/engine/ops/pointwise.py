@@ -6,15 +6,15 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..kernels import fma, sigmoid32, via_float64
+from .. import sleef
+from ..kernels import by_dtype, fma, sigmoid32, via_float64
 from ..rules import R, Rule, float_array, op, rule, unary
 from ..tensor import Tensor
 from .shared import cast, clone_without_history, where_or_zero, zeros_like_constant
 
 exp = unary("exp", Rule("ExpBackward0", via_float64(np.exp), lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
 log = unary("log", Rule("LogBackward0", via_float64(np.log), lambda g, out, a: g / a, formulas=("1 / a",)))
-log1p = unary("log1p", Rule("Log1PBackward0", via_float64(np.log1p), lambda g, out, a: g / R["add_scalar"](a, params=(1,)),
-                                    formulas=("1 / (1 + a)",)))
+log1p = unary("log1p", Rule("Log1PBackward0", by_dtype(np.log1p, float32=sleef.log1pf_u10, float64=sleef.log1p_u10), lambda g, out, a: g / R["add_scalar"](a, params=(1,)), formulas=("1 / (1 + a)",)))
 sin = unary("sin", Rule("SinBackward0", via_float64(np.sin), lambda g, out, a: g * cos(a), formulas=("cos(a)",)))
 cos = unary("cos", Rule("CosBackward0", via_float64(np.cos), lambda g, out, a: g * -sin(a), formulas=("-sin(a)",)))
 tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * R["add_scalar"](out ** 2, params=(1,)), save="output",
@@ -136,7 +136,7 @@ log10 = unary("log10", Rule("Log10Backward0", np.log10, lambda g, out, a: g / R[
 log2 = unary("log2", Rule("Log2Backward0", np.log2, lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
 exp2 = unary("exp2", Rule("Exp2Backward0", np.exp2, lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
-expm1 = unary("expm1", Rule("Expm1Backward0", via_float64(np.expm1), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
+expm1 = unary("expm1", Rule("Expm1Backward0", by_dtype(np.expm1, float32=sleef.expm1f_u10, float64=sleef.expm1_u10), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
                             formulas=("exp(a) = out + 1",)))
 
 

@@ -1,0 +1,299 @@
+"""SLEEF's log, log1p and expm1 (the u10 variants) as torch's AVX2 build calls them.
+
+torch's Vectorized<float> and Vectorized<double> send log1p and expm1 to Sleef_log1pf8_u10/Sleef_expm1f8_u10
+and Sleef_log1pd4_u10/Sleef_expm1d4_u10 for the whole array (its vec::map pads the last partial vector, so
+there is no scalar tail), and float32 log_softmax takes the log of its row sums with Sleef_logf8_u10.
+SLEEF's algorithms (Boost licence, github.com/shibatch/sleef, src/libm/sleefsimdsp.c and sleefsimddp.c) are
+reimplemented here with NumPy array arithmetic, operation by operation; the AVX2 build fuses every
+multiply-add SLEEF writes as one (``vmla``, ``vfma``), emulated exactly with ``kernels.fma``.
+
+Numbers that carry more precision than the dtype are SLEEF's "double-float" (float32) and "double-double"
+(float64) pairs: a tuple (high, low) of arrays whose sum is the value; the pair arithmetic below serves both.
+"""
+
+import numpy as np
+
+from .kernels import fma, pow2
+
+f32 = np.float32
+FLT_MIN = f32(1.17549435e-38)
+TWO_TO_64 = f32(2.0**64)
+LN2 = (f32(0.69314718246459960938), f32(-1.904654323148236017e-09))  # ln 2 as a pair
+LN2_HIGH, LN2_LOW = f32(0.693145751953125), f32(1.428606765330187045e-06)  # SLEEF's L2Uf, L2Lf
+LOG1P_BOUND = f32(1.0e38)  # above it log1p(d) is log(d)
+
+
+# ---- double-float arithmetic (SLEEF's df.h, the FMA variants) ----------------------------------------------
+
+def _add_exact(x, y):
+    """dfadd2_vf2_vf_vf: x + y as a pair, exact whatever the magnitudes (Knuth's TwoSum)."""
+    s = x + y
+    v = s - x
+    return s, (x - (s - v)) + (y - v)
+
+
+def _add_pair_float(x, y):
+    """dfadd2_vf2_vf2_vf: pair + float."""
+    s, t = _add_exact(x[0], y)
+    return s, t + x[1]
+
+
+def _add_pairs(x, y):
+    """dfadd2_vf2_vf2_vf2: pair + pair."""
+    s, t = _add_exact(x[0], y[0])
+    return s, t + (x[1] + y[1])
+
+
+def _add_pairs_ordered(x, y):
+    """dfadd_vf2_vf2_vf2: pair + pair when |x| >= |y| (Fast2Sum)."""
+    s = x[0] + y[0]
+    return s, (((x[0] - s) + y[0]) + x[1]) + y[1]
+
+
+def _add_pair_float_ordered(x, y):
+    """dfadd_vf2_vf2_vf: pair + float when |x| >= |y|."""
+    s = x[0] + y
+    return s, ((x[0] - s) + y) + x[1]
+
+
+def _add_float_pair_ordered(x, y):
+    """dfadd_vf2_vf_vf2: float + pair when |x| >= |y|."""
+    s = x + y[0]
+    return s, ((x - s) + y[0]) + y[1]
+
+
+def _add_floats_ordered(x, y):
+    """dfadd_vf2_vf_vf: float + float when |x| >= |y|."""
+    s = x + y
+    return s, (x - s) + y
+
+
+def _mul_floats(x, y):
+    """dfmul_vf2_vf_vf: the exact product of two floats as a pair."""
+    s = x * y
+    return s, fma(x, y, -s)
+
+
+def _mul_pair_float(x, y):
+    """dfmul_vf2_vf2_vf."""
+    s = x[0] * y
+    return s, fma(x[1], y, fma(x[0], y, -s))
+
+
+def _mul_pairs(x, y):
+    """dfmul_vf2_vf2_vf2."""
+    s = x[0] * y[0]
+    return s, fma(x[0], y[1], fma(x[1], y[0], fma(x[0], y[0], -s)))
+
+
+def _square_pair(x):
+    """dfsqu_vf2_vf2."""
+    s = x[0] * x[0]
+    return s, fma(x[0] + x[0], x[1], fma(x[0], x[0], -s))
+
+
+def _divide_pairs(n, d):
+    """dfdiv_vf2_vf2_vf2: n / d by a reciprocal and two FMA corrections."""
+    t = 1 / d[0]
+    s = n[0] * t
+    u = fma(t, n[0], -s)
+    v = fma(-d[1], t, fma(-d[0], t, 1.0))
+    return s, fma(s, v, fma(n[1], t, u))
+
+
+# ---- the functions --------------------------------------------------------------------------------------------
+
+def _lanes_of(dtype):
+    """Apply a lane function to an array of ``dtype`` of any shape (the lane code works on flat arrays)."""
+    def decorate(function):
+        def apply(d):
+            d = np.asarray(d, dtype)
+            return function(d.reshape(-1)).reshape(d.shape)
+        apply.__doc__ = function.__doc__
+        return apply
+    return decorate
+
+
+_lanes, _lanes64 = _lanes_of(np.float32), _lanes_of(np.float64)
+
+
+class _Format:
+    """What SLEEF's float (``vf``) and double (``vd``) code differ in: the bit layout."""
+
+    def __init__(self, dtype, integer, mantissa_bits, bias):
+        self.dtype, self.integer, self.mantissa_bits, self.bias = dtype, integer, mantissa_bits, bias
+
+    def exponent(self, d):
+        """vilogb2k: the unbiased exponent field of positive normal numbers."""
+        return ((d.view(self.integer) >> self.mantissa_bits) & (2 * self.bias + 1)) - self.bias
+
+    def scale(self, d, e):
+        """vldexp3: d * 2**e by adding e to the exponent field (no range checks)."""
+        return (d.view(self.integer) + (e.astype(self.integer) << self.mantissa_bits)).view(self.dtype)
+
+
+FLOAT, DOUBLE = _Format(np.float32, np.int32, 23, 0x7F), _Format(np.float64, np.int64, 52, 0x3FF)
+
+
+def _logf_core(m, e):
+    """log(m * 2**e) from m in [0.75, 1.5): 2 atanh(x) with x = (m - 1) / (m + 1), as a pair-precise sum."""
+    s = _mul_pair_float(LN2, e.astype(np.float32))
+    x = _divide_pairs(_add_exact(f32(-1), m), _add_exact(f32(1), m))
+    return _log_tail(s, x)
+
+
+def _log_tail(s, x):
+    """The part logf_u1 and log1pf share: s + 2x + x**3 * (a polynomial in x**2), then the pair summed."""
+    x2 = x[0] * x[0]
+    t = f32(0.3027294874)
+    t = fma(t, x2, f32(0.3996108174))
+    t = fma(t, x2, f32(0.6666694880))
+    s = _add_pairs_ordered(s, (x[0] * f32(2), x[1] * f32(2)))
+    s = _add_pair_float_ordered(s, (x2 * x[0]) * t)
+    return s[0] + s[1]
+
+
+@_lanes
+def logf_u10(d):
+    """Sleef_logf8_u10 (xlogf_u1) on a float32 array."""
+    with np.errstate(all="ignore"):
+        tiny = d < FLT_MIN
+        d = np.where(tiny, d * TWO_TO_64, d)
+        e = FLOAT.exponent(d * f32(1.0 / 0.75))
+        m = FLOAT.scale(d, -e)
+        r = _logf_core(m, np.where(tiny, e - 64, e))
+        r = np.where(d == np.inf, f32(np.inf), r)
+        r = np.where((d < 0) | np.isnan(d), f32(np.nan), r)
+        return np.where(d == 0, f32(-np.inf), r)
+
+
+@_lanes
+def log1pf_u10(d):
+    """Sleef_log1pf8_u10 (xlog1pf) on a float32 array: the reduction scales 1 + d without rounding it."""
+    with np.errstate(all="ignore"):
+        dp1 = d + f32(1)
+        tiny = dp1 < FLT_MIN
+        dp1 = np.where(tiny, dp1 * TWO_TO_64, dp1)
+        e = FLOAT.exponent(dp1 * f32(1.0 / 0.75))
+        t = FLOAT.scale(np.ones_like(d), -e)
+        m = fma(d, t, t - f32(1))
+        s = _mul_pair_float(LN2, np.where(tiny, e - 64, e).astype(np.float32))
+        x = _divide_pairs((m, np.zeros_like(m)), _add_floats_ordered(f32(2), m))
+        r = _log_tail(s, x)
+        large = d > LOG1P_BOUND
+        if large.any():
+            r = np.where(large, logf_u10(d), r)
+        r = np.where(d < -1, f32(np.nan), r)
+        r = np.where(d == -1, f32(-np.inf), r)
+        return np.where((d == 0) & np.signbit(d), f32(-0.0), r)
+
+
+def _expk2f(d):
+    """expk2f: exp of a pair, as a pair (the core of expm1)."""
+    q = np.rint((d[0] + d[1]) * f32(1.442695040888963407359924681001892137426645954152985934135449406931))
+    q = np.where(np.isfinite(q), q, 0).astype(np.int32)
+    qf = q.astype(np.float32)
+    s = _add_pair_float(d, qf * -LN2_HIGH)
+    s = _add_pair_float(s, qf * -LN2_LOW)
+    u = np.full_like(s[0], f32(0.1980960224e-3))
+    for c in (0.1394256484e-2, 0.8333456703e-2, 0.4166637361e-1):
+        u = fma(u, s[0], f32(c))
+    t = _add_pair_float(_mul_pair_float(s, u), f32(0.166666659414234244790680580464))
+    t = _add_pair_float(_mul_pairs(s, t), f32(0.5))
+    t = _add_pairs(s, _mul_pairs(_square_pair(s), t))
+    t = _add_float_pair_ordered(f32(1), t)
+    half = q >> 1
+    scale_a, scale_b = pow2(half), pow2(q - half)  # vldexp2: two factors, each a normal float
+    underflow = d[0] < -104
+    return tuple(np.where(underflow, f32(0), part * scale_a * scale_b) for part in t)
+
+
+@_lanes
+def expm1f_u10(a):
+    """Sleef_expm1f8_u10 (xexpm1f) on a float32 array."""
+    with np.errstate(all="ignore"):
+        d = _add_pair_float(_expk2f((a, np.zeros_like(a))), f32(-1))
+        x = d[0] + d[1]
+        x = np.where(a > f32(88.72283172607421875), f32(np.inf), x)
+        x = np.where(a < f32(-16.635532333438687426013570), f32(-1), x)
+        return np.where((a == 0) & np.signbit(a), f32(-0.0), x)
+
+
+# ---- float64: SLEEF's double versions (sleefsimddp.c), the same double-double arithmetic on float64 -----------
+
+LN2_DOUBLE = (0.693147180559945286226764, 2.319046813846299558417771e-17)
+LN2_HIGH_DOUBLE, LN2_LOW_DOUBLE = .69314718055966295651160180568695068359375, .28235290563031577122588448175013436025525412068e-12
+
+
+def _mla_polynomial(x, x2, x4, coefficients):
+    """SLEEF's POLY7 and POLY8 (estrin.h): Estrin's scheme of FMAs, highest coefficient first."""
+    def poly2(c1, c0):
+        return fma(x, c1, c0)
+
+    def poly4(c3, c2, c1, c0):
+        return fma(x2, poly2(c3, c2), poly2(c1, c0))
+    if len(coefficients) == 7:
+        c6, c5, c4, c3, c2, c1, c0 = coefficients
+        return fma(x4, fma(x2, c6, poly2(c5, c4)), poly4(c3, c2, c1, c0))
+    return fma(x4, poly4(*coefficients[:4]), poly4(*coefficients[4:]))
+
+
+@_lanes64
+def log1p_u10(d):
+    """Sleef_log1pd4_u10 (xlog1p) on a float64 array."""
+    with np.errstate(all="ignore"):
+        dp1 = d + 1
+        tiny = dp1 < np.finfo(np.float64).tiny
+        dp1 = np.where(tiny, dp1 * 2.0**64, dp1)
+        e = DOUBLE.exponent(dp1 * (1 / 0.75))
+        t = DOUBLE.scale(np.ones_like(d), -e)
+        m = fma(d, t, t - 1)
+        s = _mul_pair_float(LN2_DOUBLE, np.where(tiny, e - 64, e).astype(np.float64))
+        x = _divide_pairs((m, np.zeros_like(m)), _add_floats_ordered(2.0, m))
+        x2 = x[0] * x[0]
+        x4 = x2 * x2
+        t = _mla_polynomial(x2, x4, x4 * x4, (0.1532076988502701353e+0, 0.1525629051003428716e+0,
+                                              0.1818605932937785996e+0, 0.2222214519839380009e+0,
+                                              0.2857142932794299317e+0, 0.3999999999635251990e+0,
+                                              0.6666666666667333541e+0))
+        s = _add_pairs_ordered(s, (x[0] * 2, x[1] * 2))
+        s = _add_pair_float_ordered(s, (x2 * x[0]) * t)
+        r = s[0] + s[1]
+        r = np.where(d > 1e307, np.log(d), r)  # SLEEF switches to its log_u1 there; NumPy's log stands in
+        r = np.where((d < -1) | np.isnan(d), np.nan, r)
+        r = np.where(d == -1, -np.inf, r)
+        return np.where((d == 0) & np.signbit(d), -0.0, r)
+
+
+def _expk2(d):
+    """expk2: exp of a double-double, as a double-double (the core of expm1)."""
+    dq = np.rint((d[0] + d[1]) * 1.442695040888963407359924681001892137426645954152985934135449406931)
+    q = np.where(np.isfinite(dq), dq, 0).astype(np.int64)
+    s = _add_pair_float(d, dq * -LN2_HIGH_DOUBLE)
+    s = _add_pair_float(s, dq * -LN2_LOW_DOUBLE)
+    s2 = _square_pair(s)
+    s4 = _square_pair(s2)
+    u = fma(s4[0] * s4[0], fma(s[0], +0.1602472219709932072e-9, +0.2092255183563157007e-8),
+            _mla_polynomial(s[0], s2[0], s4[0], (+0.2505230023782644465e-7, +0.2755724800902135303e-6,
+                                                 +0.2755731892386044373e-5, +0.2480158735605815065e-4,
+                                                 +0.1984126984148071858e-3, +0.1388888888886763255e-2,
+                                                 +0.8333333333333347095e-2, +0.4166666666666669905e-1)))
+    t = _add_float_pair_ordered(0.5, _mul_pair_float(s, +0.1666666666666666574e+0))
+    t = _add_float_pair_ordered(1.0, _mul_pairs(t, s))
+    t = _add_float_pair_ordered(1.0, _mul_pairs(t, s))
+    t = _add_pairs_ordered(t, _mul_pair_float(s4, u))
+    half = q >> 1
+    scale_a, scale_b = pow2(half, np.float64), pow2(q - half, np.float64)  # vldexp2
+    underflow = d[0] < -1000
+    return tuple(np.where(underflow, 0.0, part * scale_a * scale_b) for part in t)
+
+
+@_lanes64
+def expm1_u10(a):
+    """Sleef_expm1d4_u10 (xexpm1) on a float64 array."""
+    with np.errstate(all="ignore"):
+        d = _add_pair_float(_expk2((a, np.zeros_like(a))), -1.0)
+        x = d[0] + d[1]
+        x = np.where(a > 709.782712893383996732223, np.inf, x)
+        x = np.where(a < -36.736800569677101399113302437, -1.0, x)
+        return np.where((a == 0) & np.signbit(a), -0.0, x)

@@ -1,0 +1,42 @@
+"""SLEEF's log1p and expm1 (float32 and float64) and float32 logf (gradcli/engine/sleef.py) bit for bit as
+torch 2.13's AVX2 kernels compute them (goldens: tests/golden/gen_sleef_bits.py)."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradcli.engine import sleef
+from gradcli.engine.reduce import log_softmax_lastdim32
+
+with np.load(Path(__file__).resolve().parents[1] / "golden" / "bitexact" / "sleef.npz") as data:
+    GOLDEN = {key: data[key] for key in data.files}
+FUNCTIONS = {("log1p", "float32"): sleef.log1pf_u10, ("expm1", "float32"): sleef.expm1f_u10,
+             ("log1p", "float64"): sleef.log1p_u10, ("expm1", "float64"): sleef.expm1_u10}
+
+
+def same_bits(got, want):
+    """Equal bits, any NaN matching any NaN (torch's NaN payloads are not part of the contract)."""
+    got, want = np.asarray(got), np.asarray(want)
+    if got.dtype != want.dtype or got.shape != want.shape:
+        return False
+    unsigned = f"u{got.itemsize}"
+    return bool(np.all((got.view(unsigned) == want.view(unsigned)) | (np.isnan(got) & np.isnan(want))))
+
+
+@pytest.mark.parametrize("key", sorted(k[:-3] for k in GOLDEN if k.endswith("|in") and not k.startswith("log_softmax")))
+def test_function_matches_torch(key):
+    name, dtype = key.split("|")[:2]
+    assert same_bits(FUNCTIONS[name, dtype](GOLDEN[key + "|in"]), GOLDEN[key + "|out"])
+
+
+@pytest.mark.parametrize("key", sorted(k[:-3] for k in GOLDEN if k.startswith("log_softmax") and k.endswith("|in")))
+def test_log_softmax_rows_match_torch(key):
+    assert same_bits(log_softmax_lastdim32(GOLDEN[key + "|in"]), GOLDEN[key + "|out"])
+
+
+def test_any_shape_and_zero_dimensional_arrays_keep_their_shape():
+    x = np.linspace(-0.5, 3, 12, dtype=np.float32).reshape(3, 4)
+    assert sleef.log1pf_u10(x).shape == (3, 4)
+    assert sleef.expm1f_u10(np.float32(0.5)).shape == () and sleef.log1p_u10(np.zeros((2, 0))).shape == (2, 0)
+    assert same_bits(sleef.logf_u10(np.float32(1.0)), np.float32(0.0))
