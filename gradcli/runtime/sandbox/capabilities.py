@@ -26,6 +26,7 @@ from gradcli.engine.dtypes import dtype
 from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.random import Generator
 from gradcli.engine.tensor import Device, Size, Tensor
+from gradcli.runtime.sandbox.modules import NUMPY_GENERATOR_METHODS, NUMPY_RANDOM_NAMES
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
 from gradcli.torch.nn.parameter import Parameter
 
@@ -114,6 +115,8 @@ READABLE = {
     np.ndarray: Names(NUMPY_ARRAY_ATTRIBUTES),
     np.generic: Names(NUMPY_ARRAY_ATTRIBUTES),
     np.dtype: Names({"name", "itemsize", "kind"}),
+    np.random.Generator: Names(NUMPY_GENERATOR_METHODS),
+    np.random.RandomState: Names(set(NUMPY_RANDOM_NAMES) - {"seed"}),  # its seed(None) reads OS entropy
     functools.partial: Names({"func", "args", "keywords"}),
     types.GeneratorType: Names({"send", "throw", "close"}),
     super: PUBLIC,
