@@ -64,7 +64,7 @@ def make_dual(tensor, tangent, level=None):
                            f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
                            f"forward gradient is of size {list(tangent.shape)}.")
     dual = R["view"](tensor, params=(tensor.shape,))
-    _attach(dual, tangent)
+    attach_tangent(dual, tangent)
     return dual
 
 
@@ -83,7 +83,7 @@ def unpack_dual(tensor, level=None):
     return UnpackedDualTensor(primal, tangent)
 
 
-def _attach(tensor, tangent):
+def attach_tangent(tensor, tangent):
     tensor._tangent, tensor._tangent_level = tangent, state.level
 
 
@@ -108,7 +108,7 @@ def push(rule, inputs, params, out):
         tangent = _jvp(rule, name, inputs, tangents, params, out)
     finally:
         state.pushing = False
-    _attach(out, tangent.to(out.dtype) if tangent.dtype is not out.dtype else tangent)
+    attach_tangent(out, tangent.to(out.dtype) if tangent.dtype is not out.dtype else tangent)
 
 
 def _zeros(x):

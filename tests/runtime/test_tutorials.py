@@ -24,8 +24,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '006_pytorch_examples_polynomial_optim': FLOAT32_LOOP,
     '007_pytorch_examples_polynomial_module': FLOAT32_LOOP,
     '008_pytorch_examples_dynamic_net': FLOAT32_LOOP,
-    '017_pytorch_double_backward_sinh_outputs': "a custom Function's forward returning two tensors",
-    '022_pytorch_forward_ad_custom_function': 'a custom Function with jvp() only (forward mode through Function)',
     '055_d2l_linalg_reduction': 'Tensor.cumsum is not implemented',
     '068_d2l_builders_centered_layer': 'float32 mean of a matmul result differs in the last bits (issue 13)',
 }
