@@ -82,4 +82,4 @@ class set_grad_enabled(_GradMode):
         return super().__call__(func)
 
     def __repr__(self):
-        return f"<torch.autograd.grad_mode.set_grad_enabled object at {id(self):#x}>"
+        return f"torch.autograd.grad_mode.set_grad_enabled(mode={self.mode})"

@@ -1,27 +1,36 @@
-"""NumPy's argument names that torch's native functions accept: `x.sum(axis=0, keepdims=True)`.
+"""The keyword spellings torch's native functions accept besides their own: `x.sum(axis=0, keepdims=True)`,
+`torch.zeros_like(input=x)`.
 
-torch's argument parser (torch/csrc/utils/python_arg_parser.cpp, numpy_compatibility_arg_names) lets every
-native function's `dim` be spelt `axis` and its `keepdim` `keepdims`; d2l writes them so. Functions torch
-writes in Python (Tensor.norm, F.softmax) do not take them, and neither does a call that already names `dim`.
+torch's argument parser (torch/csrc/utils/python_arg_parser.cpp) lets every native function's `dim` be spelt
+`axis` and its `keepdim` `keepdims` (numpy_compatibility_arg_names; d2l writes them so), and names every
+function's first tensor `input`, which gradcli's engine functions call `x`. Functions torch writes in Python
+(Tensor.norm) take neither, and a call that already names `dim` gets no `axis` renamed.
 """
 
-from gradcli.engine.rules import tensor_arguments
+import inspect
 
 NUMPY_SPELLINGS = {"axis": "dim", "keepdims": "keepdim"}
 PYTHON_DEFINED = frozenset({"norm"})  # torch's own Python functions: their signature is theirs alone
+ENGINE_PACKAGE = "gradcli.engine"
 
 
-def torch_keywords(function, kwargs):
-    """kwargs with NumPy's spellings renamed to torch's, if `function` is one of the engine's native ops."""
+def spelled_by_torch(function, args, kwargs):
+    """(args, kwargs) as the engine function takes them, if `function` is one of torch's native functions."""
     op = getattr(function, "__func__", function)
-    try:
-        native = tensor_arguments(op) is not None and op.__name__ not in PYTHON_DEFINED
-    except TypeError:  # an unhashable callable is no op
-        return kwargs
-    if not native:
-        return kwargs
+    module = getattr(op, "__module__", None) or ""
+    if not (module == ENGINE_PACKAGE or module.startswith(ENGINE_PACKAGE + ".")) or op.__name__ in PYTHON_DEFINED:
+        return args, kwargs
     renamed = {}
     for key, value in kwargs.items():
         name = NUMPY_SPELLINGS.get(key, key)
         renamed[name if name not in kwargs else key] = value
-    return renamed
+    if "input" in renamed and not args and not hasattr(function, "__self__") and _takes_no_input_keyword(op):
+        args = (renamed.pop("input"),)
+    return args, renamed
+
+
+def _takes_no_input_keyword(op):
+    try:
+        return "input" not in inspect.signature(op).parameters
+    except (TypeError, ValueError):  # a builtin without a signature
+        return False

@@ -25,7 +25,7 @@ import numpy as np
 from gradcli.engine.dtypes import dtype
 from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.random import Generator
-from gradcli.engine.tensor import Device, Size, Tensor
+from gradcli.engine.tensor import Device, RemovableHandle, Size, Tensor
 from gradcli.runtime.sandbox.modules import NUMPY_GENERATOR_METHODS, NUMPY_RANDOM_NAMES
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
 from gradcli.torch.nn.parameter import Parameter
@@ -110,6 +110,7 @@ READABLE = {
     dtype: Names({"is_floating_point", "itemsize"}),
     Device: Names({"type", "index"}),
     Generator: Names({"manual_seed", "initial_seed", "get_state", "set_state"}),
+    RemovableHandle: Names({"remove"}),  # what register_hook returns: h.remove() takes the hook off
     Node: GRAPH_NODE,
     AccumulateGrad: GRAPH_NODE,
     np.ndarray: Names(NUMPY_ARRAY_ATTRIBUTES),

@@ -66,6 +66,7 @@ ITERTOOLS_NAMES = ("count", "chain", "product", "islice", "repeat", "cycle", "ac
 RANDOM_NAMES = ("random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample", "gauss",
                 "normalvariate", "getrandbits", "getstate", "setstate")
 RANDOM_DEFAULT_SEED = 0  # `random` before any random.seed(...): the same numbers at every run
+PUBLIC_DUNDER_MEMBERS = ("__version__",)  # a string: `print("Using torch", torch.__version__)` opens notebooks
 IMPORTABLE = (*ENGINE_MODULES, "math", "numpy", "numpy.random", "functools", "itertools", "random")
 SEEDED_PER_RUN = ("random", "numpy", "numpy.random")
 
@@ -138,7 +139,8 @@ def language_module(name) -> LangModule:
 
         return LangModule("itertools", {key: _interruptible(getattr(itertools, key)) for key in ITERTOOLS_NAMES})
     module = importlib.import_module(ENGINE_MODULES[name])
-    names = getattr(module, "__all__", None) or [key for key in vars(module) if not key.startswith("_")]
+    names = getattr(module, "__all__", None) or [key for key in vars(module) if not key.startswith("_")
+                                                 or key in PUBLIC_DUNDER_MEMBERS]
     members = {}
     for key in names:
         value = getattr(module, key)
