@@ -12,7 +12,7 @@ from gradcli.engine.factory import (
     set_default_device, set_default_dtype, set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import accelerator, autograd, cuda, func, linalg, nn, optim  # noqa: E402
+from . import accelerator, autograd, cuda, func, linalg, nn, optim, utils  # noqa: E402
 
 globals().update(_EXPORTS["torch"])  # every op declared for torch: sin, sum, matmul, ... (gradcli/engine/ops)
 

@@ -33,6 +33,8 @@ ENGINE_MODULES = {
     "torch.nn.init": "gradcli.torch.nn.init",
     "torch.optim": "gradcli.torch.optim",
     "torch.optim.lr_scheduler": "gradcli.torch.optim.lr_scheduler",
+    "torch.utils": "gradcli.torch.utils",
+    "torch.utils.data": "gradcli.torch.utils.data",
 }
 MATH_NAMES = (
     "pi", "e", "tau", "inf", "nan", "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos",

@@ -8,15 +8,14 @@ and with create_graph=True whatever it computes is recorded, so double backward 
 import functools
 import math
 
-import numpy as np
-
 from gradcli.engine import dtypes, grad_mode
+from gradcli.engine.factory import zeros
 from gradcli.engine.forward import attach_tangent
 from gradcli.engine.grad_mode import forward_mode, tangent_of
 from gradcli.engine.graph import FREED_MESSAGE, Node, engine_error, modified_message, node_class
 from gradcli.engine.ops.shapes import cat
 from gradcli.engine.rules import Rule
-from gradcli.engine.tensor import Tensor, _make
+from gradcli.engine.tensor import Tensor
 
 
 class FunctionCtx(Node):
@@ -104,8 +103,8 @@ class _Packing:
 
     def pack(self, k, grad):
         start, shape, _ = self.slots[k]
-        zeros = lambda n: _make(np.zeros(n, self.dtype.np))  # noqa: E731
-        return cat([zeros(start), grad.reshape(-1).to(self.dtype), zeros(self.size - start - grad.numel())])
+        after = self.size - start - grad.numel()
+        return cat([zeros(start, dtype=self.dtype), grad.reshape(-1).to(self.dtype), zeros(after, dtype=self.dtype)])
 
     def unpack(self, packed):
         grads = []
