@@ -116,12 +116,15 @@ READABLE = {
     np.ndarray: Names(NUMPY_ARRAY_ATTRIBUTES),
     np.generic: Names(NUMPY_ARRAY_ATTRIBUTES),
     np.dtype: Names({"name", "itemsize", "kind"}),
-    np.random.Generator: Names(NUMPY_GENERATOR_METHODS),
-    np.random.RandomState: Names(set(NUMPY_RANDOM_NAMES) - {"seed"}),  # its seed(None) reads OS entropy
     functools.partial: Names({"func", "args", "keywords"}),
     types.GeneratorType: Names({"send", "throw", "close"}),
     super: PUBLIC,
     property: Names({"setter", "getter", "deleter"}),  # `@x.setter` in a class body: a script's own property
+}
+# numpy.random's generators, by (module, name): naming the classes would import numpy.random at every start
+NUMPY_RANDOM_CLASSES = {
+    ("numpy.random._generator", "Generator"): Names(NUMPY_GENERATOR_METHODS),
+    ("numpy.random.mtrand", "RandomState"): Names(set(NUMPY_RANDOM_NAMES) - {"seed"}),  # seed(None): OS entropy
 }
 # The special methods a script's class may define: construction, calling, containers, printing, operators.
 DEFINABLE_SPECIAL_METHODS = frozenset({
@@ -218,6 +221,8 @@ def _capability(kind):
             return READABLE[klass]
         if _is_host_class(klass):
             return PUBLIC
+        if (klass.__module__, klass.__qualname__) in NUMPY_RANDOM_CLASSES:
+            return NUMPY_RANDOM_CLASSES[klass.__module__, klass.__qualname__]
     return NOTHING
 
 

@@ -175,7 +175,8 @@ NUMPY_RANDOM_SIZE_POSITION = {"random": 0, "random_sample": 0, "standard_normal"
 
 
 def _requested_elements(function, args, kwargs):
-    if isinstance(getattr(function, "__self__", None), (np.random.RandomState, np.random.Generator)):
+    owner = type(getattr(function, "__self__", None))
+    if owner.__module__.startswith("numpy.random"):  # a draw of a RandomState or Generator (not imported before)
         return _numpy_random_elements(function.__name__, args, kwargs)
     try:
         estimate = _factories().get(function)
