@@ -6,7 +6,8 @@ A tangent is pushed through the same rule table the backward pass uses, one JVP 
 - rules linear in their tensor inputs (shapes, views, sums, cat): the JVP is the rule itself applied to the
   tangents; bilinear rules (matrix products): f(t_a, b) + f(a, t_b);
 - rules with a scalar output: the JVP is <vjp_i(1), t_i> summed over inputs;
-- the rest (softmax, log_softmax, addmm, max/min along a dim) are written out below.
+- the rest (softmax, log_softmax, addmm, max/min along a dim, prod and norm along dims, linalg.solve) are
+  written out below.
 Tangents are ordinary tensors computed with ordinary ops, so reverse mode can differentiate through them.
 """
 
@@ -65,7 +66,7 @@ def make_dual(tensor, tangent, level=None):
                            f"Tensor, this is not supported. Tensor is of size {list(tensor.shape)} while the given "
                            f"forward gradient is of size {list(tangent.shape)}.")
     dual = R["view"](tensor, params=(tensor.shape,))
-    _attach(dual, tangent)
+    attach_tangent(dual, tangent)
     return dual
 
 
@@ -84,7 +85,7 @@ def unpack_dual(tensor, level=None):
     return UnpackedDualTensor(primal, tangent)
 
 
-def _attach(tensor, tangent):
+def attach_tangent(tensor, tangent):
     tensor._tangent, tensor._tangent_level = tangent, state.level
 
 
@@ -109,7 +110,7 @@ def push(rule, inputs, params, out):
         tangent = _jvp(rule, name, inputs, tangents, params, out)
     finally:
         state.pushing = False
-    _attach(out, tangent.to(out.dtype) if tangent.dtype is not out.dtype else tangent)
+    attach_tangent(out, tangent.to(out.dtype) if tangent.dtype is not out.dtype else tangent)
 
 
 def _zeros(x):
@@ -170,8 +171,29 @@ def _addmm_jvp(rule, inputs, tangents, params, out):
     return total
 
 
+def _reduction_jvp(rule, inputs, tangents, params, out):
+    """A reduction along dims (prod, norm; params end with dim, keepdim): the vjp of ones is d out / d a element
+    by element, and the tangent is that times t, summed over the reduced dims."""
+    (a,), (t,) = inputs, tangents
+    dim, keepdim = params[-2:]
+    local = rule.vjps[0](out.detach() * 0 + 1, out, a, *params)
+    return (local * t).sum() if dim is None else (local * t).sum(dim, keepdim=keepdim)
+
+
+def _solve_jvp(rule, inputs, tangents, params, out):
+    """X = solve(A, B): A dX = dB - dA X (X A = B: dX A = dB - X dA), solved with the same A."""
+    (a, b), (ta, tb), (vector, left) = inputs, tangents, params
+    rhs = tb if tb is not None else _zeros(b)
+    if ta is not None:
+        if vector:
+            rhs = rhs - ta.matmul(out.unsqueeze(-1)).squeeze(-1)
+        else:
+            rhs = rhs - (ta.matmul(out) if left else out.matmul(ta))
+    return rule(a, rhs, params=params)
+
+
 WRITTEN = {"softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp, "addmm": _addmm_jvp, "max_dim": _extremum_jvp,
-           "min_dim": _extremum_jvp}
+           "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp, "norm": _reduction_jvp, "solve": _solve_jvp}
 
 
 forward_mode.push = push

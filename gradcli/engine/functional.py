@@ -180,23 +180,73 @@ def numerical_jacobian(func, inputs, eps=1e-6):
     return result
 
 
-def gradcheck(func, inputs, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, **unused):
-    """Compare autograd's Jacobian with float64 finite differences, as torch.autograd.gradcheck does."""
-    inputs, _ = _tuple(inputs)
+def gradcheck(func, inputs, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, check_backward_ad=True,
+              check_forward_ad=False, **unused):
+    """Compare autograd's Jacobian (reverse mode, and forward mode if asked) with float64 finite differences,
+    as torch.autograd.gradcheck does."""
+    func, inputs = _of_tensors(func, _tuple(inputs)[0])
     numerical = numerical_jacobian(func, inputs, eps)
+    checks = []
+    if check_backward_ad:
+        checks.append(("Jacobian", _reverse_jacobian(func, inputs)))
+    if check_forward_ad:
+        checks.append(("Jacobian computed with forward mode", _forward_jacobian(func, inputs)))
+    for what, analytical in checks:
+        for i, per_output in enumerate(numerical):
+            for k, num in enumerate(per_output):
+                ana = analytical[i][k].reshape(num.shape)
+                if not np.allclose(ana, num, rtol=rtol, atol=atol):
+                    if raise_exception:
+                        raise GradcheckError(f"{what} mismatch for output {i} with respect to input {k},\n"
+                                             f"numerical:{_make(num.T.copy())}\nanalytical:{_make(ana.T.copy())}\n")
+                    return False
+    return True
+
+
+def _of_tensors(func, inputs):
+    """func as a function of its tensor inputs alone, the other arguments (numbers, flags) held fixed."""
+    tensors = tuple(x for x in inputs if isinstance(x, Tensor))
+    if len(tensors) == len(inputs):
+        return func, inputs
+
+    def of_tensors(*given):
+        given = iter(given)
+        return func(*(next(given) if isinstance(x, Tensor) else x for x in inputs))
+    return of_tensors, tensors
+
+
+def _reverse_jacobian(func, inputs):
+    """[output][input] -> the Jacobian's array (output shape + input shape), by reverse mode."""
     analytical = jacobian(func, tuple(x.detach().double() for x in inputs))
     if not isinstance(analytical, tuple) or not isinstance(analytical[0], tuple):
         analytical = (analytical,) if not isinstance(analytical, tuple) else analytical
         analytical = tuple((a,) for a in analytical) if len(inputs) == 1 else (analytical,)
-    for i, per_output in enumerate(numerical):
-        for k, num in enumerate(per_output):
-            ana = analytical[i][k]._data.reshape(num.shape[0], -1)
-            if not np.allclose(ana, num, rtol=rtol, atol=atol):
-                if raise_exception:
-                    raise GradcheckError(f"Jacobian mismatch for output {i} with respect to input {k},\n"
-                                         f"numerical:{_make(num.T.copy())}\nanalytical:{_make(ana.T.copy())}\n")
-                return False
-    return True
+    return [[a._data for a in row] for row in analytical]
+
+
+def _forward_jacobian(func, inputs):
+    """[output][input] -> (output elements, input elements) array, by forward mode: one pass per input element."""
+    from .forward import dual_level, make_dual, unpack_dual  # forward mode imports this module's neighbours
+
+    inputs = tuple(x.detach().double() for x in inputs)
+    columns = None
+    for k, x in enumerate(inputs):
+        for j in range(x.numel()):
+            with dual_level():
+                duals = [make_dual(y, _basis_tangent(y, j) if i == k else zeros_like(y)) for i, y in enumerate(inputs)]
+                outputs = _tuple(func(*duals))[0]
+                tangents = [unpack_dual(o).tangent for o in outputs]
+            if columns is None:
+                columns = [[[] for _ in inputs] for _ in outputs]
+            for i, (o, t) in enumerate(zip(outputs, tangents)):
+                columns[i][k].append(np.zeros(o.numel()) if t is None else t._data.astype(np.float64).reshape(-1))
+    return [[np.stack(per_input, axis=1) for per_input in per_output] for per_output in columns]
+
+
+def _basis_tangent(x, j):
+    e = np.zeros(x.numel())
+    e[j] = 1
+    return _make(e.reshape(x.shape))
 
 
 def gradgradcheck(func, inputs, grad_outputs=None, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True, **unused):

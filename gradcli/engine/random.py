@@ -99,6 +99,11 @@ class Generator:
             data = _scaled(data, dtype.type(std), dtype.type(mean))
         return data
 
+    def random64(self):
+        """torch's CPUGeneratorImpl::random64(): two 32-bit draws, the first as the high half."""
+        high, low = self._bits.random_raw(2).tolist()
+        return (high << 32) | low
+
     def permutation(self, n):
         """torch's CPU randperm (below 2**32 / 20 elements): Fisher-Yates, swapping i and i + random() % (n - i)."""
         perm = np.arange(n)

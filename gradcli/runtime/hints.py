@@ -46,6 +46,17 @@ class Hints:
                     "tensors it was computed from"]
         return []
 
+    def for_misuse(self, kind, optimizer, param=None):
+        """Hints for a silent misuse gradcli.torch reported (gradcli/torch/misuse.py), at the running line."""
+        here = self._at(Location(self.interpreter.location, True)) if self.interpreter.location else "here"
+        if kind == "step_without_grad":
+            return [f"the step {here} found no gradient in any parameter, so it changed nothing",
+                    "call loss.backward() before optimizer.step(): backward is what fills each parameter's .grad"]
+        name = self._name(param) if self._name(param) != "the tensor" else "a parameter"
+        return [f"the step {here} used the .grad of {name} that the previous step used, not reset since: each "
+                "backward adds its gradients into .grad, so they accumulate across iterations",
+                "call optimizer.zero_grad() once per iteration, before loss.backward()"]
+
     # ---- one explainer per engine error kind -----------------------------------------------------------
 
     def freed(self, kind, node):

@@ -18,6 +18,7 @@ from gradcli.runtime.sandbox import capabilities
 from gradcli.runtime.sandbox.modules import RunModules, is_importable
 from gradcli.runtime.scopes import ClassScope, FunctionScope, ModuleScope
 from gradcli.runtime.values import BuiltinFunction, Signature, UserFunction
+from gradcli.torch.numpy_names import spelled_by_torch
 
 TRACE_ATTRIBUTE = "_gradcli_trace"
 
@@ -271,6 +272,8 @@ class Interpreter:
             return self.call_function(function, args, kwargs)
         if kind is types.MethodType and type(function.__func__) is UserFunction:
             return self.call_function(function.__func__, [function.__self__, *args], kwargs)
+        if "axis" in kwargs or "keepdims" in kwargs or "input" in kwargs:
+            args, kwargs = spelled_by_torch(function, args, kwargs)
         self.guards.check_call(function, args, kwargs)
         return function(*args, **kwargs)
 

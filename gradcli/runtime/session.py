@@ -51,6 +51,7 @@ class ScriptRun:
         self.interpreter = Interpreter(initial_variables(builtins), builtins, guards, self.display)
         self.hints = Hints(lines, self.interpreter)
         self.warned = set()
+        self.misused = set()
         self.last_location = None
 
     def display(self, value):
@@ -59,17 +60,20 @@ class ScriptRun:
 
     def run(self, module):
         from gradcli.engine import graph
+        from gradcli.torch import misuse
 
         with warnings.catch_warnings():
             warnings.simplefilter("always")  # shown once per script line, by show_warning
             warnings.showwarning = self.show_warning
             graph.set_location_hook(self.location)
+            misuse.set_hook(self.show_misuse)
             limits = self.interpreter.guards.limits
             try:
                 error = run_on_deep_stack(lambda: self.interpreter.run(module),
                                           limits.max_depth * PYTHON_FRAMES_PER_SCRIPT_CALL, limits.max_seconds)
             finally:
                 graph.set_location_hook(None)
+                misuse.set_hook(None)
         self.out.flush()
         if error is None:
             return EXIT_OK
@@ -101,6 +105,13 @@ class ScriptRun:
         self.report(f"{self.filename}:{script_line}: {category.__name__}: {message}\n"
                     + (f"  {source}\n" if source else "")
                     + _hint_lines(self.hints.for_warning(message, self.interpreter.attribute_subject)))
+
+
+    def show_misuse(self, kind, **objects):
+        """Hint lines for a silent misuse, where it happens: once per kind in a run (a loop repeats it)."""
+        if kind not in self.misused:
+            self.misused.add(kind)
+            self.report(_hint_lines(self.hints.for_misuse(kind, **objects)))
 
 
 def _hint_lines(hints):

@@ -3,7 +3,7 @@
 from gradcli.engine import dtypes as _dtypes
 from gradcli.engine.tensor import Device as device, Size, Tensor
 from gradcli.engine.printing import set_printoptions
-from gradcli.engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from gradcli.engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled, state as _grad_state
 from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
@@ -24,6 +24,26 @@ bool = _dtypes.bool_
 dtype = _dtypes.dtype
 
 
+class inference_mode(no_grad):
+    """torch.inference_mode: what it means for the numbers, no graph recorded (as no_grad). torch also marks the
+    tensors made inside as inference tensors, which later refuse autograd; gradcli does not model that mark.
+    inference_mode(False) leaves the grad mode as it is, as in torch."""
+
+    def __init__(self, mode=True):
+        self.mode = False if mode else None
+
+    def __enter__(self):
+        self._prev = _grad_state.enabled
+        if self.mode is not None:
+            _grad_state.enabled = self.mode
+
+    def __call__(self, func):
+        return super().__call__(func) if self.mode is not None else func
+
+    def __repr__(self):
+        return f"<torch.autograd.grad_mode.inference_mode object at {id(self):#x}>"
+
+
 def is_tensor(obj):
     return isinstance(obj, Tensor)
 
@@ -32,4 +52,4 @@ def numel(x):
     return x.numel()
 
 
-__version__ = "2.13.0"
+__version__ = "2.13.0+cpu"  # torch.__version__ of the CPU build the outputs are compared with

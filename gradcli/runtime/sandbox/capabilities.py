@@ -25,7 +25,8 @@ import numpy as np
 from gradcli.engine.dtypes import dtype
 from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.random import Generator
-from gradcli.engine.tensor import Device, Size, Tensor
+from gradcli.engine.tensor import Device, RemovableHandle, Size, Tensor
+from gradcli.runtime.sandbox.modules import NUMPY_GENERATOR_METHODS, NUMPY_RANDOM_NAMES
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
 from gradcli.torch.nn.parameter import Parameter
 
@@ -111,6 +112,7 @@ READABLE = {
     dtype: Names({"is_floating_point", "itemsize"}),
     Device: Names({"type", "index"}),
     Generator: Names({"manual_seed", "initial_seed", "get_state", "set_state"}),
+    RemovableHandle: Names({"remove"}),  # what register_hook returns: h.remove() takes the hook off
     Node: GRAPH_NODE,
     AccumulateGrad: GRAPH_NODE,
     np.ndarray: Names(NUMPY_ARRAY_ATTRIBUTES),
@@ -120,6 +122,11 @@ READABLE = {
     types.GeneratorType: Names({"send", "throw", "close"}),
     super: PUBLIC,
     property: Names({"setter", "getter", "deleter"}),  # `@x.setter` in a class body: a script's own property
+}
+# numpy.random's generators, by (module, name): naming the classes would import numpy.random at every start
+NUMPY_RANDOM_CLASSES = {
+    ("numpy.random._generator", "Generator"): Names(NUMPY_GENERATOR_METHODS),
+    ("numpy.random.mtrand", "RandomState"): Names(set(NUMPY_RANDOM_NAMES) - {"seed"}),  # seed(None): OS entropy
 }
 # The special methods a script's class may define: construction, calling, containers, printing, operators.
 DEFINABLE_SPECIAL_METHODS = frozenset({
@@ -216,6 +223,8 @@ def _capability(kind):
             return READABLE[klass]
         if _is_host_class(klass):
             return PUBLIC
+        if (klass.__module__, klass.__qualname__) in NUMPY_RANDOM_CLASSES:
+            return NUMPY_RANDOM_CLASSES[klass.__module__, klass.__qualname__]
     return NOTHING
 
 

@@ -173,9 +173,27 @@ def _factories():
     return table
 
 
+# numpy.random's draws -> where their size argument sits (rand and randn take the shape's numbers themselves)
+NUMPY_RANDOM_SIZE_POSITION = {"random": 0, "random_sample": 0, "standard_normal": 0, "permutation": None,
+                              "choice": 1, "normal": 2, "uniform": 2, "randint": 2, "integers": 2}
+
+
 def _requested_elements(function, args, kwargs):
+    owner = type(getattr(function, "__self__", None))
+    if owner.__module__.startswith("numpy.random"):  # a draw of a RandomState or Generator (not imported before)
+        return _numpy_random_elements(function.__name__, args, kwargs)
     try:
         estimate = _factories().get(function)
     except TypeError:  # an unhashable callable cannot be a factory
         return None
     return estimate(args, kwargs) if estimate is not None else None
+
+
+def _numpy_random_elements(name, args, kwargs):
+    if name in ("rand", "randn"):
+        return _shape_elements(args, {})
+    position = NUMPY_RANDOM_SIZE_POSITION.get(name)
+    if position is None:
+        return None
+    size = kwargs.get("size", args[position] if len(args) > position else None)
+    return None if size is None else _shape_elements((size,), {})

@@ -4,7 +4,10 @@ torch and its submodules are gradcli's engine namespace (`gradcli.torch`): every
 numpy, functools, itertools and random are Python's own, cut down to what computing with tensors needs:
 nothing that reads or writes files, loads code or runs for unbounded time (math.factorial(10**9) could
 not be interrupted). random is a generator of each run's own, seeded with a fixed number: a script prints
-the same numbers at every run, and nothing reads the operating system's entropy.
+the same numbers at every run, and nothing reads the operating system's entropy. numpy.random likewise: each
+run has its own legacy generator (NumPy's RandomState, so `np.random.seed(0); np.random.randn()` gives NumPy's
+bits), seeded with 0 until the script seeds it; seed(None), default_rng() and RandomState() without a seed mean
+that seed too, where NumPy would read the operating system's entropy.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ ENGINE_MODULES = {
     "torch.nn.init": "gradcli.torch.nn.init",
     "torch.optim": "gradcli.torch.optim",
     "torch.optim.lr_scheduler": "gradcli.torch.optim.lr_scheduler",
+    "torch.utils": "gradcli.torch.utils",
+    "torch.utils.data": "gradcli.torch.utils.data",
 }
 MATH_NAMES = (
     "pi", "e", "tau", "inf", "nan", "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos",
@@ -44,29 +49,46 @@ NUMPY_NAMES = (
     "argmax", "argmin", "prod", "cumsum", "dot", "matmul", "outer", "transpose", "reshape", "concatenate",
     "stack", "allclose", "isclose", "array_equal", "pi", "e", "inf", "nan", "float16", "float32", "float64",
     "int32", "int64", "bool_",
+    # reviewed for the tutorials (issue 12): ufuncs (their out= writes into an array, as the NumPy-bridge
+    # tutorial's np.add(n, 1, out=n) does), and shape and sorting helpers; no file, pickle or buffer access
+    "add", "subtract", "multiply", "divide", "true_divide", "power", "negative", "mod", "sinh", "cosh", "arcsin",
+    "arccos", "arctan", "arctan2", "log2", "log10", "exp2", "isnan", "isfinite", "nan_to_num", "cumprod", "diag",
+    "trace", "sort", "argsort", "vstack", "hstack", "expand_dims", "squeeze", "ravel", "meshgrid", "median",
+    "newaxis", "uint8", "int8", "int16",
 )
+NUMPY_RANDOM_NAMES = ("seed", "rand", "randn", "randint", "random", "random_sample", "uniform", "normal",
+                      "standard_normal", "permutation", "shuffle", "choice", "get_state", "set_state")
+# the methods of numpy.random.Generator (default_rng) a script may call: draws only
+NUMPY_GENERATOR_METHODS = ("random", "integers", "normal", "standard_normal", "uniform", "choice", "permutation",
+                           "shuffle")
+NUMPY_DEFAULT_SEED = 0  # numpy.random before any seed: the same numbers at every run
 FUNCTOOLS_NAMES = ("partial", "reduce")
 ITERTOOLS_NAMES = ("count", "chain", "product", "islice", "repeat", "cycle", "accumulate", "combinations",
                    "permutations", "zip_longest", "starmap", "takewhile", "dropwhile")
 RANDOM_NAMES = ("random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample", "gauss",
                 "normalvariate", "getrandbits", "getstate", "setstate")
 RANDOM_DEFAULT_SEED = 0  # `random` before any random.seed(...): the same numbers at every run
-IMPORTABLE = (*ENGINE_MODULES, "math", "numpy", "functools", "itertools", "random")
+PUBLIC_DUNDER_MEMBERS = ("__version__",)  # a string: `print("Using torch", torch.__version__)` opens notebooks
+IMPORTABLE = (*ENGINE_MODULES, "math", "numpy", "numpy.random", "functools", "itertools", "random")
+SEEDED_PER_RUN = ("random", "numpy", "numpy.random")
 
 
 class RunModules:
-    """The modules one script run has imported: shared ones from language_module, and a `random` of its
-    own (a script's random.seed must not change another run's numbers)."""
+    """The modules one script run has imported: shared ones from language_module, and a `random` and a
+    `numpy` (with its `numpy.random`) of its own (a script's seed must not change another run's numbers)."""
 
     def __init__(self):
-        self.random = None
+        self.own = {}
 
     def get(self, name):
-        if name != "random":
+        if name not in SEEDED_PER_RUN:
             return language_module(name)
-        if self.random is None:
-            self.random = _random_module()
-        return self.random
+        if not self.own:
+            numpy_random = _numpy_random_module()
+            numpy = language_module("numpy")
+            self.own = {"random": _random_module(), "numpy.random": numpy_random, "numpy": LangModule(
+                "numpy", {**{key: numpy.member(key) for key in numpy.public_names()}, "random": numpy_random})}
+        return self.own[name]
 
 
 def _random_module():
@@ -80,6 +102,25 @@ def _random_module():
     members = {name: getattr(generator, name) for name in RANDOM_NAMES}
     members["seed"] = seed
     return LangModule("random", members)
+
+
+def _numpy_random_module():
+    import numpy as np
+
+    legacy = np.random.RandomState(NUMPY_DEFAULT_SEED)
+
+    def seed(seed=None):
+        legacy.seed(NUMPY_DEFAULT_SEED if seed is None else seed)  # None would read OS entropy
+
+    def default_rng(seed=None):
+        return np.random.default_rng(NUMPY_DEFAULT_SEED if seed is None else seed)
+
+    def RandomState(seed=None):
+        return np.random.RandomState(NUMPY_DEFAULT_SEED if seed is None else seed)
+
+    members = {name: getattr(legacy, name) for name in NUMPY_RANDOM_NAMES}
+    members.update(seed=seed, default_rng=default_rng, RandomState=RandomState)
+    return LangModule("numpy.random", members)
 
 
 def is_importable(name):
@@ -100,7 +141,8 @@ def language_module(name) -> LangModule:
 
         return LangModule("itertools", {key: _interruptible(getattr(itertools, key)) for key in ITERTOOLS_NAMES})
     module = importlib.import_module(ENGINE_MODULES[name])
-    names = getattr(module, "__all__", None) or [key for key in vars(module) if not key.startswith("_")]
+    names = getattr(module, "__all__", None) or [key for key in vars(module) if not key.startswith("_")
+                                                 or key in PUBLIC_DUNDER_MEMBERS]
     members = {}
     for key in names:
         value = getattr(module, key)

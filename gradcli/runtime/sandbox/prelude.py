@@ -1,19 +1,22 @@
 """The names a script starts with: Python's builtins that the language keeps (and super, which the
 interpreter adds: it reads the running method's frame), the exception classes, and torch's names as if
-`import torch`, `from torch import *` and `import torch.nn.functional as F` had run."""
+`import torch`, `from torch import *` and `import torch.nn.functional as F` had run.
+
+id() is Python's own: an object's address, which the default reprs (`<function f at 0x...>`) already show,
+so it tells a script nothing new; d2l checks `id(Y) == before` to see an in-place update."""
 
 from __future__ import annotations
 
 import builtins
 
-from gradcli.runtime.sandbox.capabilities import class_of, delete_attribute, set_attribute
+from gradcli.runtime.sandbox.capabilities import class_of, delete_attribute, get_attribute, set_attribute
 from gradcli.runtime.sandbox.modules import language_module, python_level
 from gradcli.runtime.values import BuiltinFunction
 
 PYTHON_BUILTINS = ("len", "range", "zip", "enumerate", "list", "tuple", "float", "int", "bool", "str", "abs", "min",
                    "max", "sum", "round", "all", "any", "isinstance", "dict", "set", "frozenset", "sorted", "reversed",
                    "map", "filter", "next", "repr", "callable", "divmod", "object", "staticmethod",
-                   "classmethod", "property")
+                   "classmethod", "property", "id")
 EXCEPTIONS = (
     "BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "ImportError",
     "IndexError", "KeyError", "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError",
@@ -24,7 +27,7 @@ EXCEPTIONS = (
 
 def make_builtins(out, guards):
     """The builtin names; `print` writes to `out` (plain text writes), `pow` keeps to the limits."""
-    table = {name: getattr(builtins, name) for name in (*PYTHON_BUILTINS, *EXCEPTIONS)}
+    table = {name: builtins.__dict__[name] for name in (*PYTHON_BUILTINS, *EXCEPTIONS)}
 
     def print(*values, sep=" ", end="\n", flush=False):
         sep = " " if sep is None else sep
@@ -58,7 +61,25 @@ def make_builtins(out, guards):
         """`del obj.name` spelt as a call: the same attribute policy."""
         delete_attribute(obj, _attribute_name(name))
 
-    for function in (print, pow, iter, type, setattr, delattr):
+    def getattr(obj, name, *default):
+        """`obj.name` spelt as a call: the same attribute policy; a default answers an AttributeError."""
+        if len(default) > 1:
+            raise TypeError(f"getattr expected at most 3 arguments, got {2 + len(default)}")
+        try:
+            return get_attribute(obj, _attribute_name(name))
+        except AttributeError:
+            if default:
+                return default[0]
+            raise
+
+    def hasattr(obj, name, /):
+        try:
+            get_attribute(obj, _attribute_name(name))
+        except AttributeError:
+            return False
+        return True
+
+    for function in (print, pow, iter, type, setattr, delattr, getattr, hasattr):
         function.__qualname__ = function.__name__  # error messages say print(), as Python's do
         table[function.__name__] = BuiltinFunction(function.__name__, function)
     return table

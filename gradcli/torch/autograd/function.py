@@ -5,8 +5,15 @@ class named after the Function ('LegendrePolynomial3Backward'); backward runs wh
 and with create_graph=True whatever it computes is recorded, so double backward works through it.
 """
 
-from gradcli.engine import grad_mode
-from gradcli.engine.graph import FREED_MESSAGE, Node, modified_message, engine_error
+import functools
+import math
+
+from gradcli.engine import dtypes, grad_mode
+from gradcli.engine.factory import zeros
+from gradcli.engine.forward import attach_tangent
+from gradcli.engine.grad_mode import forward_mode, tangent_of
+from gradcli.engine.graph import FREED_MESSAGE, Node, engine_error, modified_message, node_class
+from gradcli.engine.ops.shapes import cat
 from gradcli.engine.rules import Rule
 from gradcli.engine.tensor import Tensor
 
@@ -60,11 +67,12 @@ def _node_class(function):
     return cls
 
 
-def _run_backward(function):
-    """The node's vjp: call the user's backward and check it returned one gradient per forward input."""
+def _run_backward(function, outputs):
+    """The node's vjp: call the user's backward with one gradient per forward output and check it returned one
+    per forward input. With several outputs the node's gradient is packed (see _Packing)."""
     def vjp(grad, output, *inputs_and_ctx):
         ctx = inputs_and_ctx[-1]
-        grads = function.backward(ctx, grad)
+        grads = function.backward(ctx, *(outputs.unpack(grad) if outputs is not None else (grad,)))
         grads = grads if isinstance(grads, tuple) else (grads,)
         expected = len(inputs_and_ctx) - 1
         if len(grads) != expected:
@@ -74,12 +82,52 @@ def _run_backward(function):
     return vjp
 
 
+class _Packing:
+    """A Function whose forward returns a tuple: the engine gives a node one gradient, so the node's gradient
+    is the outputs' gradients flattened one after another. Each differentiable output's grad_fn is a node of
+    the Function's name that puts its gradient in its place among zeros (an output not used gets zeros, as
+    torch materializes them); the engine sums those into the Function's node, which unpacks them for backward."""
+
+    def __init__(self, outputs, differentiable):
+        self.outputs = outputs
+        self.slots = []  # per output: (start, shape, dtype), or None for a non-tensor output
+        start = 0
+        for out in outputs:
+            if isinstance(out, Tensor):
+                self.slots.append((start, out.shape, out.dtype))
+                start += out.numel()
+            else:
+                self.slots.append(None)
+        self.size = start
+        self.dtype = functools.reduce(dtypes.promote, (out.dtype for out in differentiable))
+
+    def pack(self, k, grad):
+        start, shape, _ = self.slots[k]
+        after = self.size - start - grad.numel()
+        return cat([zeros(start, dtype=self.dtype), grad.reshape(-1).to(self.dtype), zeros(after, dtype=self.dtype)])
+
+    def unpack(self, packed):
+        grads = []
+        for slot in self.slots:
+            if slot is None:
+                grads.append(None)  # a number forward returned: torch's backward gets None for it
+            else:
+                start, shape, dtype = slot
+                grads.append(packed[start:start + math.prod(shape)].reshape(shape).to(dtype))
+        return grads
+
+
 class Function:
-    """Subclass with @staticmethod forward(ctx, *inputs) and backward(ctx, *grad_outputs); call .apply(...)."""
+    """Subclass with @staticmethod forward(ctx, *inputs) (or forward(*inputs) and setup_context(ctx, inputs,
+    output)), backward(ctx, *grad_outputs) and, for forward mode, jvp(ctx, *input_tangents); call .apply(...)."""
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
         raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        raise NotImplementedError("setup_context is not implemented.")
 
     @staticmethod
     def backward(ctx, *grad_outputs):
@@ -88,28 +136,73 @@ class Function:
 
     vjp = backward
 
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                  "with forward mode AD.")
+
     @classmethod
     def apply(cls, *args):
         node_cls = _node_class(cls)
         ctx = object.__new__(node_cls)
         recording = grad_mode.state.enabled and any(isinstance(x, Tensor) and x._requires_grad for x in args)
         ctx.needs_input_grad = tuple(recording and isinstance(x, Tensor) and x._requires_grad for x in args)
-        with grad_mode.no_grad():
-            output = cls.forward(ctx, *args)
-        if not recording:
-            return output
-        if not isinstance(output, Tensor):
-            raise RuntimeError("gradcli: a custom Function's forward must return one tensor to be differentiated")
-        if id(output) in getattr(ctx, "_non_differentiable", ()):
-            return output
-        if any(output is x for x in args):  # an input returned as is: torch returns a new tensor on its data
-            output = output.detach()
-        edges = [(x.grad_fn or (x._grad_accumulator() if x._requires_grad else None)) if isinstance(x, Tensor)
-                 else None for x in args]
-        metas = [(x._data.shape, x._data.dtype) if isinstance(x, Tensor) else None for x in args]
-        rule = Rule(node_cls.__name__, None, _run_backward(cls), save=None, variadic=True,
-                    formulas=(f"{cls.__name__}.backward(ctx, grad)",))
-        Node.__init__(ctx, rule, edges, metas, [None if m is not None else x for x, m in zip(args, metas)],
-                      None, (ctx,))
-        output.grad_fn, output._requires_grad = ctx, True
-        return output
+        tangents = [tangent_of(x) if isinstance(x, Tensor) else None for x in args]
+        dual = any(t is not None for t in tangents)
+        with grad_mode.no_grad(), _without_tangents():  # torch runs forward on the primals alone
+            if cls.setup_context is Function.setup_context:
+                output = cls.forward(ctx, *args)
+            else:
+                output = cls.forward(*args)
+                cls.setup_context(ctx, args, output)
+        outputs = output if type(output) is tuple else (output,)
+        non_differentiable = getattr(ctx, "_non_differentiable", ())
+        if recording or dual:  # an input returned as is: torch returns a new tensor on its data
+            outputs = tuple(out.detach() if any(out is x for x in args) else out for out in outputs)
+        differentiable = [out for out in outputs if isinstance(out, Tensor) and id(out) not in non_differentiable]
+        if recording and differentiable:
+            _record(cls, node_cls, ctx, args, outputs, differentiable, type(output) is tuple)
+        if dual and differentiable:
+            _push_tangents(cls, ctx, args, tangents, outputs, differentiable)
+        return outputs if type(output) is tuple else outputs[0]
+
+
+def _record(cls, node_cls, ctx, args, outputs, differentiable, several):
+    """Make ctx the graph node of the outputs (through packing nodes if forward returned a tuple)."""
+    packing = _Packing(outputs, differentiable) if several else None
+    edges = [(x.grad_fn or (x._grad_accumulator() if x._requires_grad else None)) if isinstance(x, Tensor)
+             else None for x in args]
+    metas = [(x._data.shape, x._data.dtype) if isinstance(x, Tensor) else None for x in args]
+    rule = Rule(node_cls.__name__, None, _run_backward(cls, packing), save=None, variadic=True,
+                formulas=(f"{cls.__name__}.backward(ctx, grad)",))
+    Node.__init__(ctx, rule, edges, metas, [None if m is not None else x for x, m in zip(args, metas)], None, (ctx,))
+    for k, out in enumerate(outputs):
+        if not any(out is d for d in differentiable):
+            continue
+        node = ctx
+        if packing is not None:
+            put = Rule(node_cls.__name__, None, lambda g, out, meta, k=k: packing.pack(k, g), save=None,
+                       formulas=(f"output {k} of {cls.__name__}",))
+            node = node_class(node_cls.__name__)(put, [ctx], [((packing.size,), packing.dtype.np)], [None], None, ())
+        out.grad_fn, out._requires_grad = node, True
+
+
+def _push_tangents(cls, ctx, args, tangents, outputs, differentiable):
+    """Forward mode: the user's jvp maps the inputs' tangents (zeros where an input has none) to the outputs'."""
+    given = [t if t is not None or not isinstance(x, Tensor) else x.detach() * 0 for x, t in zip(args, tangents)]
+    with _without_tangents():
+        results = cls.jvp(ctx, *given)
+    results = results if type(results) is tuple else (results,)
+    for out, tangent in zip(outputs, results):
+        if isinstance(tangent, Tensor) and any(out is d for d in differentiable):
+            attach_tangent(out, tangent)
+
+
+class _without_tangents:
+    """Ops run here push no tangents: a Function's forward and jvp compute on primals and tangents directly."""
+
+    def __enter__(self):
+        self.before, forward_mode.pushing = forward_mode.pushing, True
+
+    def __exit__(self, *exc):
+        forward_mode.pushing = self.before

@@ -3,6 +3,7 @@
 from gradcli.engine.grad_mode import enable_grad, no_grad
 from gradcli.engine.tensor import Tensor
 
+from ..misuse import report
 from ..nn.module import zero_grads
 
 
@@ -22,6 +23,7 @@ class Optimizer:
         for group in groups:
             self.add_param_group(group)
         self._opt_called = False  # read by the learning-rate schedulers, as in torch
+        self._stepped_grads = {}  # param id -> (its grad, the grad's version) when step() last used them
 
     def add_param_group(self, param_group):
         params = param_group["params"]
@@ -41,6 +43,7 @@ class Optimizer:
         if closure is not None:
             with enable_grad():
                 loss = closure()
+        self._check_gradients()
         with no_grad():
             for group in self.param_groups:
                 for p in group["params"]:
@@ -48,6 +51,22 @@ class Optimizer:
                         self._update(p, p._grad, self._state_of(p), group)
         self._opt_called = True
         return loss
+
+    def _check_gradients(self):
+        """Report a step with no gradient at all, and a gradient step() already used that nothing reset since
+        (zero_grad() drops it or zeroes it in place, either of which this sees), then remember the gradients."""
+        params = [p for group in self.param_groups for p in group["params"]]
+        if all(p._grad is None for p in params):
+            report("step_without_grad", optimizer=self)
+        stale = [p for p in params if p._grad is not None and self._unchanged_since_step(p)]
+        if stale:
+            report("grad_not_reset", optimizer=self, param=stale[0])
+        # the grad itself is kept (not its id): a new gradient could otherwise reuse a freed one's id
+        self._stepped_grads = {id(p): (p._grad, p._grad._version) for p in params if p._grad is not None}
+
+    def _unchanged_since_step(self, param):
+        grad, version = self._stepped_grads.get(id(param), (None, None))
+        return grad is param._grad and version == grad._version
 
     def _state_of(self, p):
         state = self.state.get(p)

@@ -1,3 +1,4 @@
-"""torch.utils: the part scripts meet, the handle a hook registration returns."""
+"""torch.utils: the parts scripts meet, the handle a hook registration returns and the data loading utilities
+tutorials use (torch.utils.data)."""
 
-from . import hooks  # noqa: F401
+from . import data, hooks  # noqa: F401
