@@ -38,3 +38,27 @@ def test_nesting_past_the_parsers_limit_is_runs_syntax_error():
     assert outcome.stderr.startswith("gradcli: error: EXPR does not parse: too many nested parentheses\n")
     script = invoke("eval", nested)
     assert script.exit_code == 2 and "SyntaxError: too many nested parentheses" in script.stderr
+
+
+def test_a_sum_longer_than_a_chain_may_be_is_runs_syntax_error():
+    from gradcli.lang.builder import MAX_CHAIN_OPERANDS
+
+    longer = "+".join(["x"] * (MAX_CHAIN_OPERANDS + 1))
+    outcome = invoke("grad", longer, "--at", "x=1")
+    assert outcome.exit_code == 2
+    assert outcome.stderr.startswith("gradcli: error: EXPR does not parse: too many nested expressions\n")
+    script = invoke("eval", longer)
+    assert script.exit_code == 2 and "SyntaxError: too many nested expressions" in script.stderr
+
+
+def test_two_thousand_terms_with_parentheses_are_labelled_by_their_ends():
+    """Each node of the graph of a long sum is labelled with its source text: shown by its two ends, which
+    stay the ones the tree shows, so that labelling all of them takes time and memory linear in the sum."""
+    from gradcli.calc.program import LONGEST_TEXT
+
+    terms = "+".join(f"sin({i % 7}*x)" for i in range(2_000))
+    outcome = invoke("graph", terms, "--at", "x=0.5")
+    assert (outcome.exit_code, outcome.stderr) == (0, "")
+    first = outcome.stdout.splitlines()[0]
+    assert first.startswith("sin(0*x)+sin(1*x)+sin(2*x)+sin(3*x)+sin(4*x) … *x)+sin(4*x)   AddBackward0")
+    assert len(terms) > LONGEST_TEXT
