@@ -15,10 +15,11 @@ SIMPLE_ESCAPES = {"\n": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b"
 ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3}|[\s\S])")
 STRING_PREFIX = re.compile(r"[rRfF]*")
 CONVERSIONS = ("r", "s", "a")
-# Operands of one chain such as `x + x + ... + x`: it is a left-deep tree that deep, which evaluating and
-# differentiating walk recursively (on the script thread's deep stack: about 25,000 levels fit). Longer
-# chains stop with the SyntaxError of any nesting too deep, rather than a RecursionError once running.
-MAX_CHAIN_OPERANDS = 20_000
+# Operands of one chain such as `x + x + ... + x`, a left-deep tree as deep as it is long. Evaluating it
+# recurses (on the script thread's deep stack about 25,000 levels fit; deeper, a RecursionError stops the
+# script, exit 1); past this many, parsing stops with the SyntaxError of any nesting too deep (exit 2), so
+# that a 1 MB expression fails in seconds rather than being built and walked.
+MAX_CHAIN_OPERANDS = 100_000
 
 
 class BareGenerator(NamedTuple):
