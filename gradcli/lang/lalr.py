@@ -17,6 +17,11 @@ _new_tuple = tuple.__new__  # Span(...) without the Python-level __new__ of a Na
 _new_str = str.__new__
 
 
+def _span_part(index, plus=0):
+    """A token's position read off its span (None for a token made up unplaced)."""
+    return property(lambda token: None if token.span is None else token.span[index] + plus)
+
+
 class Token(str):
     """A terminal's text with its type and position: 1-based lines and columns, 0-based offsets, as Lark's.
 
@@ -38,21 +43,10 @@ class Token(str):
     def value(self):
         return str(self)
 
-    @property
-    def line(self):
-        return None if self.span is None else self.span.line
-
-    @property
-    def column(self):
-        return None if self.span is None else self.span.col + 1
-
-    @property
-    def end_line(self):
-        return None if self.span is None else self.span.end_line
-
-    @property
-    def end_column(self):
-        return None if self.span is None else self.span.end_col + 1
+    line = _span_part(0)         # 1-based
+    column = _span_part(1, 1)    # 1-based
+    end_line = _span_part(2)
+    end_column = _span_part(3, 1)
 
     def __getattr__(self, name):
         if name == "end_pos":  # not given: a lexer's token ends where its text does
