@@ -3,11 +3,15 @@
 1. Parse time (best of --repeat, in this process) of growing inputs, to show it is linear in their size:
      lines     N short lines `a1 = 1`                      (goal: 50,000 in at most 1.5 s)
      operands  one expression `y = x+x+...+x` of N operands (goal: 100,000 in at most 1.5 s)
-2. Whole `gradcli run` processes on 1 MB scripts (goal: they run, or stop with a clear error, in 10 s):
+2. One short expression `x**2*sin(x) + exp(-x)/(1+x**2)`: the fixed cost of a parse call (microseconds).
+3. Whole `gradcli run` processes on 1 MB scripts (goal: they run, or stop with a clear error, in 10 s):
      the generated script of bench_lang.py, and one expression of 1 MB.
+--profile prints the top of cProfile's table (by own time) for parsing 50,000 lines and 100,000 operands.
 """
 
 import argparse
+import cProfile
+import pstats
 import subprocess
 import sys
 import tempfile
@@ -18,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_lang import _env, generated_script  # noqa: E402  (a sibling script, not a package)
 
 MEGABYTE = 1_000_000
+SHORT = "x**2*sin(x) + exp(-x)/(1+x**2)"
 
 
 def short_lines(count):
@@ -39,6 +44,27 @@ def best_parse_time(source, repeat):
     return min(times)
 
 
+def best_parse_time_of_calls(source, calls):
+    from gradcli.lang import parse
+
+    start = time.perf_counter()
+    for _ in range(calls):
+        parse(source)
+    return time.perf_counter() - start
+
+
+def profile_top(rows):
+    from gradcli.lang import parse
+
+    sources = short_lines(50_000), long_sum(100_000)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for source in sources:
+        parse(source)
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(rows)
+
+
 def run_process(source):
     """Seconds, exit code and the last line of stderr of `gradcli run` on `source`."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
@@ -55,17 +81,24 @@ def run_process(source):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="parses per size (the best is shown)")
+    parser.add_argument("--profile", action="store_true", help="print the top of the profile instead")
     args = parser.parse_args()
     from gradcli.lang import parse
 
     parse("warm = 1\n")  # loads the compiled grammar once, outside the timings
+    if args.profile:
+        profile_top(12)
+        return
     print("1. parse time (best of %d)" % args.repeat)
     for label, make, sizes in (("lines", short_lines, (12_500, 25_000, 50_000)),
                                ("operands", long_sum, (25_000, 50_000, 100_000))):
         for size in sizes:
             seconds = best_parse_time(make(size), args.repeat)
             print(f"  {label:<9s} {size:>8,d}  {seconds:6.2f} s  {seconds / size * 1e6:5.1f} us each")
-    print("2. gradcli run on 1 MB scripts (whole process)")
+    calls = 2000
+    best = min(best_parse_time_of_calls(SHORT, calls) for _ in range(args.repeat))
+    print(f"2. one short expression {SHORT!r}: {best / calls * 1e6:.0f} us a parse (best of {args.repeat} x {calls})")
+    print("3. gradcli run on 1 MB scripts (whole process)")
     block_lines = max(1, MEGABYTE * 10_000 // len(generated_script(10_000)))
     for label, source in (("bench_lang script", generated_script(block_lines)),
                           ("one expression", long_sum(MEGABYTE // 2))):

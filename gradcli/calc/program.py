@@ -128,20 +128,42 @@ def caret(lines, span):
     return source_with_caret(lines, span)
 
 
+LONGEST_TEXT = 200  # a longer source text is shown by its two ends (a 10,000-term EXPR labels every sum)
+ALL_BUT_PARENTHESES = bytes(byte for byte in range(256) if byte not in b"()")
+
+
 def source_text(lines, span):
+    """The source text of `span`, its parentheses balanced; longer than LONGEST_TEXT, its ends around ' … '."""
     if span.line != span.end_line:
-        return "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
+        text = "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
                           lines[span.end_line - 1][:span.end_col]])
+        return _shortened(text)
     line, start, end = lines[span.line - 1], span.col, span.end_col
     # A binary operation's span starts at its left operand without the parentheses around it
     # (`(x + y) * z` spans `x + y) * z`): widen it to the parentheses its text leaves unmatched.
-    depth = lowest = 0
-    text = line[start:end]
-    for char in text if "(" in text or ")" in text else ():
-        depth += (char == "(") - (char == ")")
-        lowest = min(lowest, depth)
-    for _ in range(-lowest):
+    closing, opening = _unmatched_parentheses(line[start:end])
+    for _ in range(closing):
         start = max(line.rfind("(", 0, start), 0)
-    for _ in range(depth - lowest):
+    for _ in range(opening):
         end = line.find(")", end) + 1 or len(line)
-    return line[start:end]
+    return _shortened(line[start:end])
+
+
+def _unmatched_parentheses(text):
+    """How many of the text's ')' and of its '(' have no partner inside it. In whole-array operations
+    (labels of a 10,000-term EXPR are long); in UTF-8 no byte of another character is a parenthesis."""
+    import numpy as np
+
+    parentheses = text.encode("utf-8", "surrogatepass").translate(None, ALL_BUT_PARENTHESES)
+    if not parentheses:
+        return 0, 0
+    depths = np.cumsum(np.where(np.frombuffer(parentheses, dtype=np.uint8) == ord("("), 1, -1))
+    closing = max(0, -int(depths.min()))
+    return closing, int(depths[-1]) + closing
+
+
+def _shortened(text):
+    if len(text) <= LONGEST_TEXT:
+        return text
+    half = LONGEST_TEXT // 2
+    return f"{text[:half]} … {text[-half:]}"

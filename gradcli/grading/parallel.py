@@ -12,11 +12,12 @@ PARALLEL_FROM = 200            # items below which one process is faster than st
 def mapped(function, items, jobs=None, weight=1):
     """[function(item) for item in items], in order, across `jobs` processes (default: every CPU) when
     there are at least PARALLEL_FROM items of `weight` each and the platform can fork."""
-    import multiprocessing
-
     jobs = jobs or os.cpu_count() or 1
-    if jobs == 1 or len(items) < 2 or len(items) * weight < PARALLEL_FROM \
-            or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs == 1 or len(items) < 2 or len(items) * weight < PARALLEL_FROM:
+        return [function(item) for item in items]
+    import multiprocessing  # here: a few milliseconds that a small check does not pay at start
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         return [function(item) for item in items]
     chunks = [items[i::jobs] for i in range(jobs)]
     # This process grades the first chunk itself while jobs - 1 forked workers grade the others: one fork

@@ -15,6 +15,11 @@ SIMPLE_ESCAPES = {"\n": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b"
 ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3}|[\s\S])")
 STRING_PREFIX = re.compile(r"[rRfF]*")
 CONVERSIONS = ("r", "s", "a")
+# Operands of one chain such as `x + x + ... + x`, a left-deep tree as deep as it is long. Evaluating it
+# recurses (on the script thread's deep stack about 25,000 levels fit; deeper, a RecursionError stops the
+# script, exit 1); past this many, parsing stops with the SyntaxError of any nesting too deep (exit 2), so
+# that a 1 MB expression fails in seconds rather than being built and walked.
+MAX_CHAIN_OPERANDS = 100_000
 
 
 class BareGenerator(NamedTuple):
@@ -24,7 +29,15 @@ class BareGenerator(NamedTuple):
 
 
 def joined_span(first, last):
-    return n.Span(first.line, first.col, last.end_line, last.end_col)
+    return _new_tuple(n.Span, (first.line, first.col, last.end_line, last.end_col))
+
+
+_new_tuple = tuple.__new__  # a Span without the Python-level __new__ of a NamedTuple
+
+
+def _check_chain_length(operands):
+    if len(operands) > MAX_CHAIN_OPERANDS:
+        raise error_at(operands[MAX_CHAIN_OPERANDS].span, "too many nested expressions")
 
 
 def error_at(span, message):
@@ -321,6 +334,7 @@ class ASTBuilder:
         return " ".join(str(token) for token in children)
 
     def binary_chain(self, span, children):
+        _check_chain_length(children[::2])
         result = children[0]
         for op, right in zip(children[1::2], children[2::2]):
             result = n.BinOp(joined_span(result.span, right.span), result, str(op), right)
@@ -328,6 +342,7 @@ class ASTBuilder:
 
     def _same_operator_chain(op):
         def chain(self, span, children):
+            _check_chain_length(children)
             result = children[0]
             for right in children[1:]:
                 result = n.BinOp(joined_span(result.span, right.span), result, op, right)

@@ -13,24 +13,45 @@ import re
 from gradcli.lang.nodes import Span
 
 EMPTY_SPAN = Span(1, 0, 1, 0)  # a rule that matched no text
+_new_tuple = tuple.__new__  # Span(...) without the Python-level __new__ of a NamedTuple
+_new_str = str.__new__
+
+
+def _span_part(index, plus=0):
+    """A token's position read off its span (None for a token made up unplaced)."""
+    return property(lambda token: None if token.span is None else token.span[index] + plus)
 
 
 class Token(str):
-    """A terminal's text with its type and position: 1-based lines and columns, 0-based offsets, as Lark's."""
+    """A terminal's text with its type and position: 1-based lines and columns, 0-based offsets, as Lark's.
+
+    A token keeps its type, start offset and span (None if made up unplaced); the rest follows from them,
+    so that the lexer sets three attributes per token (it makes one for every word of the input)."""
 
     def __new__(cls, type, value, start_pos=None, line=None, column=None, end_line=None, end_column=None,
                 end_pos=None):
         token = super().__new__(cls, value)
-        token.type, token.value, token.start_pos, token.line, token.column = type, value, start_pos, line, column
-        token.end_line, token.end_column, token.end_pos = end_line, end_column, end_pos
+        token.type, token.start_pos = type, start_pos
+        if line is not None and end_line is None:  # on one line, as long as its text
+            end_line, end_column = line, column + len(value)
+        token.span = None if line is None else _new_tuple(Span, (line, column - 1, end_line, end_column - 1))
+        if end_pos is not None:
+            token.end_pos = end_pos  # where `$END` stands: after the last token, though it has no text
         return token
 
     @property
-    def span(self):
-        """Where the token stands (0-based columns, as the syntax tree's spans); None if made up unplaced."""
-        if self.line is None:
-            return None
-        return Span(self.line, self.column - 1, self.end_line, self.end_column - 1)
+    def value(self):
+        return str(self)
+
+    line = _span_part(0)         # 1-based
+    column = _span_part(1, 1)    # 1-based
+    end_line = _span_part(2)
+    end_column = _span_part(3, 1)
+
+    def __getattr__(self, name):
+        if name == "end_pos":  # not given: a lexer's token ends where its text does
+            return None if self.start_pos is None else self.start_pos + len(self)
+        raise AttributeError(name)
 
 
 class UnexpectedCharacters(Exception):
@@ -58,30 +79,142 @@ class TooDeep(Exception):
 
 
 class Lexer:
+    """Lark's basic lexer: at each position, the first terminal (in Lark's order of priority) that matches.
+
+    The terminals are alternatives of one regular expression, which the regex engine tries one by one: for
+    an ASCII character, a pattern of only the terminals that can start with it (in the same order) is
+    tried instead, so that `=` is not first tried as each of fifty other terminals."""
+
     def __init__(self, tables):
-        self.scanners = [re.compile(pattern, flags).match for pattern, flags in tables["scanners"]]
+        flags = {flag for _, flag in tables["scanners"]}
+        if len(flags) != 1:
+            raise ValueError("the lexer's scanners differ in their flags")
+        flags = flags.pop()
+        alternatives = [alternative for pattern, _ in tables["scanners"]
+                        for alternative in _top_level_alternatives(pattern, flags)]
+        everything = re.compile("|".join(alternatives), flags).match
+        starts = [_first_characters(alternative, flags) for alternative in alternatives]
+        by_pattern = {}
+        self.matchers = {}  # character -> the match function of the terminals that may start with it
+        for code in range(128):
+            char = chr(code)
+            chosen = "|".join(alternative for alternative, first in zip(alternatives, starts)
+                              if first is None or char in first)
+            if chosen not in by_pattern:
+                by_pattern[chosen] = re.compile(chosen, flags).match if chosen else _no_match
+            self.matchers[char] = by_pattern[chosen]
+        self.match_any = everything
         self.keywords = tables["keywords"]
         self.ignore = frozenset(tables["ignore"])
 
     def tokens(self, text):
         """The tokens of `text`, as Lark's basic lexer makes them; raises UnexpectedCharacters."""
+        keywords, ignore, new_token = self.keywords, self.ignore, _new_str
+        matchers, match_any = self.matchers, self.match_any
         pos, line, line_start, end = 0, 1, 0, len(text)
         while pos < end:
-            for scan in self.scanners:
-                match = scan(text, pos)
-                if match:
-                    break
-            else:
+            match = matchers.get(text[pos], match_any)(text, pos)
+            if match is None:
                 raise UnexpectedCharacters(pos, line, pos - line_start + 1)
-            value, kind = match.group(), match.lastgroup
-            column, end_line, end_pos = pos - line_start + 1, line, match.end()
+            start, value, kind, pos = pos, match.group(), match.lastgroup, match.end()
+            column = start - line_start
             if "\n" in value:
-                end_line += value.count("\n")
-                line_start = pos + value.rindex("\n") + 1
-            if kind not in self.ignore:
-                kind = self.keywords.get(kind, {}).get(value, kind)
-                yield Token(kind, value, pos, line, column, end_line, end_pos - line_start + 1, end_pos)
-            pos, line = end_pos, end_line
+                end_line = line + value.count("\n")
+                line_start = start + value.rindex("\n") + 1
+            else:
+                end_line = line
+            if kind not in ignore:
+                words = keywords.get(kind)
+                token = new_token(Token, value)
+                token.type = words.get(value, kind) if words else kind
+                token.start_pos = start
+                token.span = _new_tuple(Span, (line, column, end_line, pos - line_start))
+                yield token
+            line = end_line
+
+
+def _no_match(text, pos):
+    return None
+
+
+def _top_level_alternatives(pattern, flags):
+    """The `(?P<NAME>...)` alternatives of a scanner's pattern, each as its own text."""
+    parsed = re._parser.parse(pattern, flags)
+    if len(parsed.data) != 1 or parsed.data[0][0] is not re._constants.BRANCH:
+        return [pattern]
+    # Split the text at the top-level bars (the parsed branches say how many there are).
+    pieces, depth, start, escaped, in_class = [], 0, 0, False, False
+    for index, char in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            pieces.append(pattern[start:index])
+            start = index + 1
+    pieces.append(pattern[start:])
+    return pieces if len(pieces) == len(parsed.data[0][1][1]) else [pattern]
+
+
+def _first_characters(pattern, flags):
+    """The ASCII characters a match of `pattern` can start with (a superset), or None when that is not
+    worked out: read off the regex engine's own parse of the pattern."""
+    try:
+        return _first_of(re._parser.parse(pattern, flags).data, flags)
+    except Exception:  # an unforeseen construct: the pattern stays a candidate for every character
+        return None
+
+
+def _first_of(items, flags):
+    """The first characters of a sequence: of its items up to the first one that cannot match empty text
+    (None if every one can, or one is not worked out)."""
+    found = set()
+    for op, argument in items:
+        first = _first_of_item(op, argument, flags)
+        if first is None:
+            return None
+        found |= first
+        if _subpattern([(op, argument)], flags).getwidth()[0] > 0:
+            return found
+    return None
+
+
+def _first_of_item(op, argument, flags):
+    const = re._constants
+    if op is const.SUBPATTERN:
+        _, add_flags, del_flags, inner = argument
+        return _first_of(inner.data, (flags | add_flags) & ~del_flags)
+    if op is const.BRANCH:
+        firsts = [_first_of(branch.data, flags) for branch in argument[1]]
+        return None if None in firsts else set().union(*firsts)
+    if op in (const.MAX_REPEAT, const.MIN_REPEAT, const.POSSESSIVE_REPEAT):
+        return _first_of(argument[2].data, flags)
+    if op in (const.AT, const.ASSERT, const.ASSERT_NOT):
+        return set()  # they match no character, only rule some out: leaving them out keeps a superset
+    if op in (const.LITERAL, const.NOT_LITERAL, const.IN, const.ANY):  # one character: try every one
+        single = re._compiler.compile(_subpattern([(op, argument)], flags), flags)
+        return {chr(code) for code in range(128) if single.match(chr(code))}
+    return None
+
+
+def _subpattern(data, flags):
+    state = re._parser.State()
+    state.flags = flags
+    return re._parser.SubPattern(state, data)
+
+
+# How a rule's reduction goes (see Parser._compiled_rule)
+UNIT = 0     # a `?rule: child`: the child stands for it, only the state changes
+SPLICE = 1   # a `_rule` (or a repetition): its shaped children, a list its parent splices in
+BUILD = 2    # the builder's method makes the rule's value
 
 
 class Parser:
@@ -93,66 +226,96 @@ class Parser:
         self.max_depth = max_depth  # symbols on the stack: bounds the nesting that later passes recurse through
         self.states = tables["states"]
         self.start_states, self.end_states = tables["start"], tables["end"]
-        self.rules = [(_stands_for_its_child(length, inline, kept, trailing_nones), origin, length,
-                       _builder_method(builder, method, inline, kept, trailing_nones), inline, kept, trailing_nones)
-                      for origin, length, method, inline, kept, trailing_nones in tables["rules"]]
-        # (state below, top state, terminal) -> the top state after the run of one-child reductions that
-        # terminal sets off there (about ten for a name: atom, power, factor, term, ... test): learnt as met
+        self.rules = [self._compiled_rule(builder, *rule) for rule in tables["rules"]]
+        # terminal -> {state below * states + top state: the top state after the run of one-child
+        # reductions that terminal sets off there (none, often)}: learnt as met
         self.unit_runs = {}
+
+    @staticmethod
+    def _compiled_rule(builder, origin, length, method, inline, kept, trailing_nones):
+        """(how, origin, length, method, kept, trailing Nones, whether a lone child stands for the rule,
+        whether the children pass as they are): decided once, not at each reduction."""
+        if _stands_for_its_child(length, inline, kept, trailing_nones):
+            how = UNIT
+        else:
+            method = _builder_method(builder, method, inline, kept, trailing_nones)
+            how = SPLICE if method is None else BUILD
+        as_they_are = kept == tuple((index, False, 0) for index in range(length)) and not trailing_nones
+        return how, origin, length, method, kept, trailing_nones, inline, as_they_are
 
     def parse(self, tokens, start):
         """The value the builder made of the start rule; raises UnexpectedToken or TooDeep."""
-        states, rules = self.states, self.rules
-        stack, values, spans = [self.start_states[start]], [], []
+        states, rules, max_depth, count = self.states, self.rules, self.max_depth, len(self.states)
+        state = self.start_states[start]
+        stack, values, spans = [state], [], []
         end_state = self.end_states[start]
         for token in _ending(tokens):
+            kind = token.type
+            unit_runs = self.unit_runs.get(kind)
+            if unit_runs is None:
+                unit_runs = self.unit_runs[kind] = {}
             while True:
-                action = states[stack[-1]].get(token.type)
+                action = states[state].get(kind)
                 if action is None:
                     raise UnexpectedToken(token, self._accepted(stack, end_state))
-                if action >= 0:
-                    if len(stack) > self.max_depth:
+                if action >= 0:  # shift
+                    if len(stack) > max_depth:
                         raise TooDeep(token)
-                    stack.append(action)
+                    state = action
+                    stack.append(state)
                     values.append(token)
                     spans.append(token.span)
                     break
-                unit, origin, length, method, inline, kept, trailing_nones = rules[~action]
-                if unit:  # most reductions: the child's value and span stand for the rule, only the state changes
-                    stack[-1] = self._after_unit_run(stack[-2], stack[-1], token.type)
+                how, origin, length, method, kept, trailing_nones, inline, as_they_are = rules[~action]
+                if how == UNIT:  # the child's value and span stand for the rule: only the state changes
+                    below = stack[-2]
                 else:
-                    children, extents = values[len(values) - length:], spans[len(spans) - length:]
-                    del stack[len(stack) - length:], values[len(values) - length:], spans[len(spans) - length:]
-                    span = _outer_span(extents)
-                    shaped = _shaped(children, kept, trailing_nones)
+                    if length == 1:  # the rule's span is its child's
+                        stack.pop()
+                        children, span = [values.pop()], spans.pop()
+                    elif length:
+                        first, last = spans[-length], spans[-1]
+                        children = values[-length:]
+                        if first is not None and last is not None:  # the usual case, without a list
+                            span = _new_tuple(Span, (first[0], first[1], last[2], last[3]))
+                        else:
+                            span = _outer_span(spans[-length:])
+                        del stack[-length:], values[-length:], spans[-length:]
+                    else:
+                        children, span = [], None
+                    shaped = children if as_they_are else _shaped(children, kept, trailing_nones)
                     if inline and len(shaped) == 1:
                         value = shaped[0]
                         if isinstance(value, Token):  # Lark gives a token its own position, not its rule's
                             span = value.span
-                    elif method is None:
+                    elif how == SPLICE:
                         value = shaped  # a `_rule`: its parent splices these children in
                     else:
                         value = method(span or EMPTY_SPAN, shaped)
-                    stack.append(states[stack[-1]][origin])
+                    below = stack[-1]
+                    state = states[below][origin]
+                    stack.append(state)
                     values.append(value)
                     spans.append(span)
-                if token.type == "$END" and stack[-1] == end_state:
+                # The one-child reductions that follow (about ten after a name: atom_expr, power, factor,
+                # term, ... test) change the top state only: the state below, the top one and the terminal
+                # decide where they end, learnt once.
+                key = below * count + state
+                after = unit_runs.get(key)
+                if after is None:
+                    after = unit_runs[key] = self._after_unit_run(below, state, kind)
+                stack[-1] = state = after
+                if state == end_state and kind == "$END":
                     return values[-1]
 
     def _after_unit_run(self, below, top, terminal):
         """The top state once `terminal` has made every one-child reduction it calls for on top of `below`
         (they change the top state only, so the state below and the terminal decide it)."""
-        key = (below, top, terminal)
-        after = self.unit_runs.get(key)
-        if after is None:
-            after = top
-            while True:
-                action = self.states[after].get(terminal)
-                if action is None or action >= 0 or not self.rules[~action][0]:
-                    break
-                after = self.states[below][self.rules[~action][1]]
-            self.unit_runs[key] = after
-        return after
+        while True:
+            action = self.states[top].get(terminal)
+            if action is None or action >= 0 or self.rules[~action][0] != UNIT:
+                return top
+            top = self.states[below][self.rules[~action][1]]
 
     def _accepted(self, stack, end_state):
         """The terminals that would let the parser go on from `stack` (as Lark's InteractiveParser.accepts)."""
@@ -226,8 +389,6 @@ def _shaped(children, kept, trailing_nones):
 
 def _outer_span(spans):
     """From the first child that has a position to the last (None when none has)."""
-    if spans and spans[0] is not None and spans[-1] is not None:  # the usual case, without building a list
-        return Span(spans[0].line, spans[0].col, spans[-1].end_line, spans[-1].end_col)
     placed = [span for span in spans if span is not None]
     if not placed:
         return None

@@ -76,8 +76,10 @@ def layout(tokens):
             if brackets:
                 continue
             yield token
-            indent_text = token.rsplit("\n", 1)[1]
+            indent_text = token[token.rfind("\n") + 1:]
             width = len(indent_text.expandtabs(TAB_SIZE))
+            if width == indents[-1]:  # most lines: the same block goes on
+                continue
             line = token.end_line
             at = dict(start_pos=token.end_pos - len(indent_text), line=line, column=1, end_line=line,
                       end_column=len(indent_text) + 1, end_pos=token.end_pos)

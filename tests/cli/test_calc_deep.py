@@ -5,6 +5,7 @@ SyntaxError."""
 import pytest
 
 from conftest import invoke
+from gradcli.lang.builder import MAX_CHAIN_OPERANDS
 
 SUM = "+".join(["x"] * 10_000)
 
@@ -31,10 +32,26 @@ def test_the_graph_of_ten_thousand_terms_is_drawn_to_a_depth():
     assert dot.exit_code == 0 and dot.stdout.count(" -> ") == 2 * 9_999
 
 
-def test_nesting_past_the_parsers_limit_is_runs_syntax_error():
-    nested = "sin(" * 2000 + "x" + ")" * 2000
+@pytest.mark.parametrize("nested, message", [
+    ("sin(" * 2000 + "x" + ")" * 2000, "too many nested parentheses"),
+    ("+".join(["x"] * (MAX_CHAIN_OPERANDS + 1)), "too many nested expressions"),  # a left-deep tree that deep
+])
+def test_nesting_past_the_parsers_limit_is_runs_syntax_error(nested, message):
     outcome = invoke("grad", nested, "--at", "x=1")
     assert outcome.exit_code == 2
-    assert outcome.stderr.startswith("gradcli: error: EXPR does not parse: too many nested parentheses\n")
+    assert outcome.stderr.startswith(f"gradcli: error: EXPR does not parse: {message}\n")
     script = invoke("eval", nested)
-    assert script.exit_code == 2 and "SyntaxError: too many nested parentheses" in script.stderr
+    assert script.exit_code == 2 and f"SyntaxError: {message}" in script.stderr
+
+
+def test_two_thousand_terms_with_parentheses_are_labelled_by_their_ends():
+    """Each node of the graph of a long sum is labelled with its source text: shown by its two ends, which
+    stay the ones the tree shows, so that labelling all of them takes time and memory linear in the sum."""
+    from gradcli.calc.program import LONGEST_TEXT
+
+    terms = "+".join(f"sin({i % 7}*x)" for i in range(2_000))
+    outcome = invoke("graph", terms, "--at", "x=0.5")
+    assert (outcome.exit_code, outcome.stderr) == (0, "")
+    first = outcome.stdout.splitlines()[0]
+    assert first.startswith("sin(0*x)+sin(1*x)+sin(2*x)+sin(3*x)+sin(4*x) … *x)+sin(4*x)   AddBackward0")
+    assert len(terms) > LONGEST_TEXT

@@ -147,3 +147,27 @@ def test_every_rule_has_a_builder_method_where_it_needs_one():
     lalr.Parser(_compiled(), ASTBuilder(None), MAX_PARSE_DEPTH)  # raises TypeError naming a missing one
     with pytest.raises(TypeError, match="Partial has no method for the rule '"):
         lalr.Parser(_compiled(), type("Partial", (), {})(), MAX_PARSE_DEPTH)
+
+
+def test_a_chain_longer_than_its_limit_is_refused_where_it_passes_it():
+    """`x + x + ... + x` is a left-deep tree as deep as it is long: past MAX_CHAIN_OPERANDS it is the
+    SyntaxError of any nesting too deep, at the first operand beyond the limit."""
+    from gradcli.lang import parse
+    from gradcli.lang.builder import MAX_CHAIN_OPERANDS
+
+    assert parse("y = " + "+".join(["x"] * MAX_CHAIN_OPERANDS)).body[0].value.op == "+"
+    for operator in ("+", "*", "|", "&", "^"):
+        with pytest.raises(ScriptSyntaxError, match="too many nested expressions") as caught:
+            parse("y = " + operator.join(["x"] * (MAX_CHAIN_OPERANDS + 1)))
+        assert (caught.value.line, caught.value.col) == (1, 4 + 2 * MAX_CHAIN_OPERANDS)
+
+
+def test_the_lexer_tries_for_each_character_the_terminals_that_can_start_with_it():
+    """Its per-character patterns are what makes lexing fast; every terminal that can start with a
+    character is among them, so the tokens are Lark's (the tests above), and the rest are not."""
+    lexer = lalr.Lexer(_compiled())
+    assert lexer.matchers["="].__self__.pattern == "(?P<__ANON_13>==)|(?P<EQUAL>=)"
+    assert "NAME" in lexer.matchers["r"].__self__.pattern and "STRING" in lexer.matchers["r"].__self__.pattern
+    assert "NAME" not in lexer.matchers["1"].__self__.pattern
+    tokens = list(lexer.tokens("é = rb'1'\n"))  # a letter beyond ASCII: the whole pattern
+    assert [(token.type, str(token)) for token in tokens][:2] == [("NAME", "é"), ("EQUAL", "=")]
