@@ -223,14 +223,19 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
 
 # ---- var and std -------------------------------------------------------------------------------------------------
 
-def _deviation_grad(g, a, dim, keepdim, correction):
-    """d var / d a = 2 (a - mean) / (n - correction), with g put back along the reduced dims."""
-    return restore_dims(g, a.shape, dim, keepdim) * (a - a.mean(dim, keepdim=True)) * (2 / (count(a.shape, dim) - correction))
+def _var_backward(g, a, dim, keepdim, correction):
+    """torch's var_backward: (2 / (n - correction)) * grad * (a - a.mean(dim)), in that order; with no degrees of
+    freedom left, grad times nan where a equals its mean, times inf elsewhere."""
+    dof = count(a.shape, dim) - correction
+    g = restore_dims(g, a.shape, dim, keepdim)
+    if (dim is None or a.ndim == 0) and dof <= 0:
+        return g * const(np.where(a._data == a.mean()._data, np.nan, np.inf).astype(a._data.dtype))
+    return R["mul_scalar"](g, params=(2.0 / dof if dof else math.inf,)) * (a - a.mean(dim, keepdim=True))
 
 
 @op("var", rules=dict(var=Rule(
     "VarBackward0", lambda a, dim, correction, keepdim: torch_var(a, dim, correction, keepdim),
-    lambda g, out, a, dim, correction, keepdim: _deviation_grad(g, a, dim, keepdim, correction),
+    lambda g, out, a, dim, correction, keepdim: _var_backward(g, a, dim, keepdim, correction),
     formulas=("2 * (a - a.mean(dim)) / (n - correction)",), saved_names=("self", "dim", "correction", "keepdim"))))
 def var(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return R["var"](x, params=_moments_params("var", x, dim, unbiased, keepdim, correction))
@@ -238,8 +243,8 @@ def var(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 @op("std", rules=dict(std=Rule(
     "StdBackward0", lambda a, dim, correction, keepdim: torch_var(a, dim, correction, keepdim, take_sqrt=True),
-    lambda g, out, a, dim, correction, keepdim: _deviation_grad(g, a, dim, keepdim, correction) / (
-        2 * restore_dims(out, a.shape, dim, keepdim)),
+    lambda g, out, a, dim, correction, keepdim: _var_backward(  # torch's std_backward: 0 where the std is 0
+        where_or_zero(out._data != 0, g / R["mul_scalar"](out, params=(2,))), a, dim, keepdim, correction),
     save="both", formulas=("(a - a.mean(dim)) / ((n - correction) * out)",),
     saved_names=("self", "dim", "correction", "keepdim"))))
 def std(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
