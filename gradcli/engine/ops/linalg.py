@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..gemm import matrix_vector, product
 from ..rules import R, Rule, op, rule
 from .shared import binary, operands, write_out
 
@@ -55,7 +56,7 @@ def _same_dtype(a, b):
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {a.dtype.c_name} != {b.dtype.c_name}")
 
 
-@op("mm", rules=dict(mm=Rule("MmBackward0", np.matmul, lambda g, out, a, b: g.mm(b.t()), lambda g, out, a, b: a.t().mm(g),
+@op("mm", rules=dict(mm=Rule("MmBackward0", product, lambda g, out, a, b: g.mm(b.t()), lambda g, out, a, b: a.t().mm(g),
                              reads=((1,), (0,)), formulas=("grad @ b.T", "a.T @ grad"), saved_names=("self", "mat2"))))
 def mm(a, b):
     if a.ndim != 2:
@@ -69,7 +70,7 @@ def mm(a, b):
     return binary(R["mm"], a, b)
 
 
-@op("mv", rules=dict(mv=Rule("MvBackward0", np.matmul, lambda g, out, a, b: g.unsqueeze(1) * b,
+@op("mv", rules=dict(mv=Rule("MvBackward0", matrix_vector, lambda g, out, a, b: g.unsqueeze(1) * b,
                              lambda g, out, a, b: a.t().mv(g), reads=((1,), (0,)),
                              formulas=("outer(grad, b)", "a.T @ grad"), saved_names=("self", "vec"))))
 def mv(a, b):
@@ -101,7 +102,7 @@ def outer(a, b):
 
 
 @op("addmm", rules=dict(addmm=Rule(
-    "AddmmBackward0", lambda a, b, c, beta, alpha: a * beta + (b @ c) * alpha if (beta, alpha) != (1, 1) else a + b @ c,
+    "AddmmBackward0", lambda a, b, c, beta, alpha: a * beta + (b @ c) * alpha if (beta, alpha) != (1, 1) else product(b, c, a),
     lambda g, out, a, b, c, beta, alpha: g * beta if beta != 1 else g,
     lambda g, out, a, b, c, beta, alpha: g.mm(c.t()) * alpha if alpha != 1 else g.mm(c.t()),
     lambda g, out, a, b, c, beta, alpha: b.t().mm(g) * alpha if alpha != 1 else b.t().mm(g),

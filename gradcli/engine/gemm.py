@@ -1,0 +1,123 @@
+"""Float32 matrix products in the order torch 2.13's x86-64 build (MKL's sgemm) accumulates them.
+
+Found by black-box experiments (inputs in, outputs compared; tests/golden/gen_bitexact.py's ``matmul``
+corpus records them) for C = A @ B with A m x k, B k x n, in torch's row-major terms:
+
+- **m >= 4 and n >= 12** (any strides): every element is a chain of fused multiply-adds over k from
+  zero, in blocks of 192 (a k in (192, 384] in two halves of k // 2, an odd last element alone); C starts as addmm's
+  bias (or zero) and each block's chain is added to it with one float32 addition.
+- **narrow results** (n of 2, 3, 4 or 8; m = 1; m of 2 or 3 with n a multiple of 4), B row-major
+  contiguous (A any): one chain over all of k of plain float32 products and additions (no FMA, no blocks),
+  starting from addmm's bias.
+- **one column** (n = 1, m a multiple of 4, A row-major contiguous), and torch.mv (MKL's sgemv) under
+  the same conditions: each element a dot product in four lanes (see ``_lane_dots``), addmm's bias added last.
+
+Every other case (other narrow shapes, whose first n % 4 columns, or last m % 4 rows for n = 1, MKL sums in other orders; transposed
+narrow operands; alpha/beta other than 1; float64) is computed as NumPy computes it: not bit-exact.
+The fused chain costs one NumPy pass over m x n per step of k, so products of more than EXACT_LIMIT
+multiply-adds take NumPy's product instead (see the README's "Float32, bit for bit").
+"""
+
+import numpy as np
+
+from .kernels import _DROPPED, _MIDPOINT, _fma32
+
+BLOCK = 192  # MKL's k-block for these shapes
+EXACT_LIMIT = 1 << 23  # m * n * k above which the exact orders cost too much (8.4M: a 64x1000 @ 1000x100 fits)
+_CHECK_STEPS = 8  # steps between checks for sums that may have been rounded twice
+
+
+def k_blocks(k):
+    """The [start, stop) ranges of k that MKL sums separately."""
+    if k <= BLOCK:
+        return [(0, k)]
+    if k <= 2 * BLOCK:  # two equal halves, an odd last element a block of its own
+        half = k // 2
+        return [(0, half), (half, 2 * half)] + [(2 * half, k)] * (k % 2)
+    return [(start, min(start + BLOCK, k)) for start in range(0, k, BLOCK)]
+
+
+def _fused_chain(a, b):
+    """sum over p of a[:, p] * b[p, :], each step one fused multiply-add in float32, p in order.
+
+    The product of two floats is exact in float64 and the float64 sum rounded to float32 is the FMA,
+    unless the float64 sum landed exactly half-way between two floats: the steps are checked in groups
+    and a group with such a sum is redone with the exact FMA."""
+    a64, b64 = np.ascontiguousarray(a.T, np.float64), b.astype(np.float64)
+    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    product, sums = np.empty(acc.shape), np.empty((_CHECK_STEPS,) + acc.shape)
+    for start in range(0, a64.shape[0], _CHECK_STEPS):
+        steps = range(start, min(start + _CHECK_STEPS, a64.shape[0]))
+        before = acc.copy()
+        for i, p in enumerate(steps):
+            np.multiply(a64[p][:, None], b64[p], out=product)
+            np.add(product, acc, out=sums[i])
+            acc[...] = sums[i]
+        if ((sums[:len(steps)].view(np.uint64) & _DROPPED) == _MIDPOINT).any():
+            acc = before
+            for p in steps:
+                acc = _fma32(a64[p][:, None], b64[p], acc.astype(np.float64))
+    return acc
+
+
+def _plain_chain(a, b, acc):
+    """acc + the sum over p of a[:, p] * b[p, :]: each product rounded to float32, then added, p in order."""
+    for product in a.T[:, :, None] * b[:, None, :]:
+        acc += product
+    return acc
+
+
+def _lane_dots(a, b):
+    """a @ b for a one-column b, as MKL's kernel for rows in groups of four: the first (k - 1) % 4 + 1
+    products summed in order, the rest in four lanes (k = 0, 1, 2, 3 mod 4 past them, the first sum
+    starting lane 0), the lanes added as (0 + 2) + (1 + 3); plain float32 products and additions."""
+    products = a * b[:, 0]
+    head = (a.shape[1] - 1) % 4 + 1
+    lanes = products[:, head:].reshape(a.shape[0], -1, 4)
+    first = products[:, 0].copy()
+    for p in range(1, head):
+        first += products[:, p]
+    if not lanes.shape[1]:
+        return first[:, None]
+    acc = lanes[:, 0].copy()
+    acc[:, 0] += first
+    for g in range(1, lanes.shape[1]):
+        acc += lanes[:, g]
+    return ((acc[:, 0] + acc[:, 2]) + (acc[:, 1] + acc[:, 3]))[:, None]
+
+
+def _narrow(m, n):
+    return n in (2, 3, 4, 8) or m == 1 or (m < 4 and n % 4 == 0)
+
+
+def _start(bias, m, n):
+    """The accumulator C starts as: addmm's input broadcast to the result, or zero."""
+    return np.zeros((m, n), np.float32) if bias is None else np.broadcast_to(bias, (m, n)).astype(np.float32)
+
+
+def product(a, b, bias=None):
+    """a @ b (+ bias, broadcast to the result first, as addmm's input) for 2-D arrays: float32 in MKL's
+    order where it is fitted, else NumPy's product."""
+    (m, k), n = a.shape, b.shape[1]
+    fitted = (a.dtype == b.dtype == np.float32 and 0 < m * n * k <= EXACT_LIMIT
+              and (bias is None or bias.dtype == np.float32))
+    with np.errstate(over="ignore", invalid="ignore"):
+        if fitted and m >= 4 and n >= 12:
+            out = _start(bias, m, n)
+            for start, stop in k_blocks(k):
+                out += _fused_chain(a[:, start:stop], b[start:stop])
+            return out
+        if fitted and _narrow(m, n) and b.flags.c_contiguous:
+            return _plain_chain(a, b, _start(bias, m, n))
+        if fitted and n == 1 and m % 4 == 0 and a.flags.c_contiguous:
+            out = _lane_dots(a, b)
+            return out if bias is None else out + bias
+        return a @ b if bias is None else bias + a @ b
+
+
+def matrix_vector(a, x):
+    """torch.mv's a @ x (MKL's sgemv): for float32, a row-major contiguous with a multiple of 4 rows,
+    the one-column product's lane dots; else NumPy's product."""
+    if a.dtype == x.dtype == np.float32 and a.shape[0] % 4 == 0 and a.flags.c_contiguous and 0 < a.size <= EXACT_LIMIT:
+        return _lane_dots(a, x[:, None])[:, 0]
+    return a @ x
