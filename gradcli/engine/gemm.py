@@ -1,21 +1,24 @@
-"""Float32 matrix products in the order torch 2.13's x86-64 build (MKL's sgemm) accumulates them.
+"""Float32 matrix products in the order torch 2.13's x86-64 build (MKL's sgemm/sgemv) accumulates them.
 
-Found by black-box experiments (inputs in, outputs compared; tests/golden/gen_bitexact.py's ``matmul``
-corpus records them) for C = A @ B with A m x k, B k x n, in torch's row-major terms:
+Found by black-box experiments (inputs in, outputs compared: tests/golden/gen_bitexact_matmul.py records
+torch's products) for C = A @ B, A m x k, B k x n, in torch's row-major terms:
 
-- **m >= 4 and n >= 12** (any strides): every element is a chain of fused multiply-adds over k from
-  zero, in blocks of 192 (a k in (192, 384] in two halves of k // 2, an odd last element alone); C starts as addmm's
-  bias (or zero) and each block's chain is added to it with one float32 addition.
-- **narrow results** (n of 2, 3, 4 or 8; m = 1; m of 2 or 3 with n a multiple of 4), B row-major
-  contiguous (A any): one chain over all of k of plain float32 products and additions (no FMA, no blocks),
-  starting from addmm's bias.
-- **one column** (n = 1, m a multiple of 4, A row-major contiguous), and torch.mv (MKL's sgemv) under
-  the same conditions: each element a dot product in four lanes (see ``_lane_dots``), addmm's bias added last.
+- **m >= 4 and n >= 12** (any strides): each element is a chain of fused multiply-adds over k from zero,
+  in blocks of 192 (a k in (192, 384] in two halves of k // 2, an odd last element alone); C starts as
+  addmm's bias (or zero) and each block's chain is added to it.
+- **B row-major, narrow C** (n of 2, 3, 4 or 8; m = 1; m < 4 with n a multiple of 4), A any: one chain of
+  plain float32 products and additions (no FMA, no blocks) starting from addmm's bias.  n of 6 or 10 with
+  m >= 4 likewise, but the first two columns of odd rows (8 bytes past a 16-byte boundary: torch
+  allocates C 64-byte aligned) sum k in chunks of eight, the second four apart (``_split_chain``).
+- **B transposed (nn.Linear's weight.t()), n < 12, m >= 4**, A row-major: four-lane dot products for
+  whole groups of four columns, eight lanes for the rest, each row peeled to A's 16-byte alignment
+  (``_row_lane_dots``); addmm's bias added last.
+- **one column** (n = 1; m a multiple of 4 or k <= 4; A row-major) and torch.mv (MKL's sgemv, m a
+  multiple of 4): four-lane dot products (``_lane_dots``), addmm's bias added last.
 
-Every other case (other narrow shapes, whose first n % 4 columns, or last m % 4 rows for n = 1, MKL sums in other orders; transposed
-narrow operands; alpha/beta other than 1; float64) is computed as NumPy computes it: not bit-exact.
-The fused chain costs one NumPy pass over m x n per step of k, so products of more than EXACT_LIMIT
-multiply-adds take NumPy's product instead (see the README's "Float32, bit for bit").
+Every other case (the shapes and layouts above leave out, alpha/beta other than 1, float64) is
+NumPy's product: not bit-exact.  The fused chain costs several NumPy passes over m x n per step of k,
+so products of more than EXACT_LIMIT multiply-adds are NumPy's too (see the README's "Float32, bit for bit").
 """
 
 import numpy as np
@@ -67,6 +70,61 @@ def _plain_chain(a, b, acc):
     return acc
 
 
+def _split_chain(a, b, acc):
+    """acc + the sum over p of a[:, p] * b[p, :] in plain float32 steps, k in chunks of eight: the first
+    four added in order, the next four summed apart and their sum added; the last k % 8 added in order."""
+    products = a.T[:, :, None] * b[:, None, :]
+    whole = len(products) // 8 * 8
+    for start in range(0, whole, 8):
+        for product in products[start:start + 4]:
+            acc += product
+        apart = products[start + 4].copy()
+        for product in products[start + 5:start + 8]:
+            apart += product
+        acc += apart
+    for product in products[whole:]:
+        acc += product
+    return acc
+
+
+def _halving_sum(lanes):
+    """Lanes (last axis) added as a vector register is folded: lane j + lane j + half, repeatedly."""
+    while lanes.shape[-1] > 1:
+        half = lanes.shape[-1] // 2
+        lanes = lanes[..., :half] + lanes[..., half:]
+    return lanes[..., 0]
+
+
+def _row_lane_dots(a, w, width):
+    """a @ w.T for row-major a and w, MKL's way for a transposed narrow B: row i of a starts
+    (i * k) % 4 floats past a 16-byte boundary (torch aligns storage), so its first (-i * k) % 4 products
+    are summed in order, the next ones in `width` lanes (that sum starting lane 0), folded, and the
+    last ones added in order; plain float32 steps."""
+    m, k = a.shape
+    out = np.empty((m, w.shape[0]), np.float32)
+    for peel in range(4):
+        rows = np.flatnonzero((-np.arange(m) * k) % 4 == peel)
+        if not rows.size:
+            continue
+        products = a[rows][:, :, None] * w.T[None]  # (rows, k, n)
+        head = min(peel, k)
+        acc = np.zeros((rows.size, w.shape[0]), np.float32)
+        for p in range(head):
+            acc += products[:, p]
+        body = (k - head) // width * width
+        if body:
+            chunks = products[:, head:head + body].reshape(rows.size, body // width, width, -1)
+            lanes = chunks[:, 0].copy()
+            lanes[:, 0] += acc
+            for c in range(1, chunks.shape[1]):
+                lanes += chunks[:, c]
+            acc = _halving_sum(np.moveaxis(lanes, 1, -1))
+        for p in range(head + body, k):
+            acc += products[:, p]
+        out[rows] = acc
+    return out
+
+
 def _lane_dots(a, b):
     """a @ b for a one-column b, as MKL's kernel for rows in groups of four: the first (k - 1) % 4 + 1
     products summed in order, the rest in four lanes (k = 0, 1, 2, 3 mod 4 past them, the first sum
@@ -99,20 +157,37 @@ def product(a, b, bias=None):
     """a @ b (+ bias, broadcast to the result first, as addmm's input) for 2-D arrays: float32 in MKL's
     order where it is fitted, else NumPy's product."""
     (m, k), n = a.shape, b.shape[1]
-    fitted = (a.dtype == b.dtype == np.float32 and 0 < m * n * k <= EXACT_LIMIT
-              and (bias is None or bias.dtype == np.float32))
-    with np.errstate(over="ignore", invalid="ignore"):
-        if fitted and m >= 4 and n >= 12:
-            out = _start(bias, m, n)
-            for start, stop in k_blocks(k):
-                out += _fused_chain(a[:, start:stop], b[start:stop])
+    if a.dtype == b.dtype == np.float32 and 0 < m * n * k <= EXACT_LIMIT and (bias is None or bias.dtype == np.float32):
+        with np.errstate(over="ignore", invalid="ignore"):
+            out = _mkl_order(a, b, bias)
+        if out is not None:
             return out
-        if fitted and _narrow(m, n) and b.flags.c_contiguous:
-            return _plain_chain(a, b, _start(bias, m, n))
-        if fitted and n == 1 and m % 4 == 0 and a.flags.c_contiguous:
-            out = _lane_dots(a, b)
-            return out if bias is None else out + bias
-        return a @ b if bias is None else bias + a @ b
+    return a @ b if bias is None else bias + a @ b
+
+
+def _mkl_order(a, b, bias):
+    """The fitted float32 paths (see the module's docstring), or None."""
+    (m, k), n = a.shape, b.shape[1]
+    if m >= 4 and n >= 12:
+        out = _start(bias, m, n)
+        for start, stop in k_blocks(k):
+            out += _fused_chain(a[:, start:stop], b[start:stop])
+        return out
+    if b.flags.c_contiguous and (_narrow(m, n) or m >= 4 and n in (6, 10)):
+        out = _plain_chain(a, b, _start(bias, m, n))
+        if not _narrow(m, n):
+            out[1::2, :2] = _split_chain(a[1::2], b[:, :2], _start(bias, m, n)[1::2, :2])
+        return out
+    if not a.flags.c_contiguous:
+        return None
+    if n == 1 and (m % 4 == 0 or k <= 4):
+        out = _lane_dots(a, b)
+    elif n > 1 and m >= 4 and b.T.flags.c_contiguous:
+        main = n // 4 * 4
+        out = np.concatenate([_row_lane_dots(a, b.T[:main], 4), _row_lane_dots(a, b.T[main:], 8)], axis=1)
+    else:
+        return None
+    return out if bias is None else out + bias
 
 
 def matrix_vector(a, x):

@@ -38,7 +38,14 @@ CASES = [
     ("mm", (2, 100), (100, 16)), ("mm", (3, 64), (64, 100)), ("mm_at", (50, 33), (50, 8)), ("mm_at", (40, 6), (40, 3)),
     ("addmm", (64, 30), (30, 4), (4,)), ("addmm", (3, 40), (40, 16), (16,)),
     ("vecmat", (1000,), (1000, 100)), ("vecmat", (10,), (10, 10)), ("vecmat", (300,), (300, 1)),
-    # one column (m a multiple of 4, a row-major) and torch.mv: four-lane dot products
+    # n of 6 or 10, b row-major: plain chains, the first two columns of odd rows in chunks of eight
+    ("mm", (64, 100), (100, 10)), ("mm", (9, 37), (37, 6)), ("addmm", (16, 1000), (1000, 10), (10,)),
+    ("mm_at", (64, 100), (64, 10)), ("grad", (64, 100), (100, 10)),
+    # b transposed (nn.Linear's weight), n < 12: four- and eight-lane dot products peeled to a's alignment
+    ("linear", (64, 100), (10, 100), (10,)), ("linear", (13, 37), (4, 37), (4,)), ("linear", (50, 9), (2, 9), (2,)),
+    ("linear", (7, 1000), (3, 1000), (3,)), ("mm_bt", (33, 21), (11, 21)),
+    # one column (m a multiple of 4, or k <= 4; a row-major) and torch.mv: four-lane dot products
+    ("linear", (2001, 3), (1, 3), (1,)), ("linear", (7, 1), (1, 1), (1,)),
     ("mm", (64, 100), (100, 1)), ("mm", (8, 1000), (1000, 1)), ("linear", (2000, 3), (1, 3), (1,)),
     ("linear", (64, 17), (1, 17), (1,)), ("mv", (40, 1000), (1000,)), ("mv", (4, 5), (5,)),
     ("mv", (8, 10000), (10000,)), ("matvec", (100, 37), (37,)),
