@@ -15,6 +15,7 @@ torch's products) for C = A @ B, A m x k, B k x n, in torch's row-major terms:
   (``_row_lane_dots``); addmm's bias added last.
 - **one column** (n = 1; m a multiple of 4 or k <= 4; A row-major) and torch.mv (MKL's sgemv, m a
   multiple of 4): four-lane dot products (``_lane_dots``), addmm's bias added last.
+- **torch.dot** (MKL's sdot): sixteen lanes in four accumulators (``vector_dot``).
 
 Every other case (the shapes and layouts above leave out, alpha/beta other than 1, float64) is
 NumPy's product: not bit-exact.  The fused chain costs several NumPy passes over m x n per step of k,
@@ -196,3 +197,28 @@ def matrix_vector(a, x):
     if a.dtype == x.dtype == np.float32 and a.shape[0] % 4 == 0 and a.flags.c_contiguous and 0 < a.size <= EXACT_LIMIT:
         return _lane_dots(a, x[:, None])[:, 0]
     return a @ x
+
+
+def vector_dot(a, b):
+    """torch.dot (MKL's sdot) for float32 vectors: plain float32 products summed in four 4-lane
+    accumulators (element p of each whole 16 to accumulator (p % 16) // 4), then what is left in whole
+    eights (the first two accumulators), a whole four (the first), single elements (its lane 0); the
+    accumulators added in order and folded as (0 + 2) + (1 + 3).  Else NumPy's dot."""
+    if not a.dtype == b.dtype == np.float32 or a.size > EXACT_LIMIT:
+        return np.dot(a, b)
+    products = a * b
+    acc = np.zeros((4, 4), np.float32)
+    sixteens = len(products) // 16 * 16
+    for chunk in products[:sixteens].reshape(-1, 4, 4):
+        acc += chunk
+    rest = products[sixteens:]
+    if len(rest) >= 8:
+        acc[:2] += rest[:8].reshape(2, 4)
+        rest = rest[8:]
+    if len(rest) >= 4:
+        acc[0] += rest[:4]
+        rest = rest[4:]
+    for product in rest:
+        acc[0, 0] += product
+    lanes = ((acc[0] + acc[1]) + acc[2]) + acc[3]
+    return np.float32((lanes[0] + lanes[2]) + (lanes[1] + lanes[3]))

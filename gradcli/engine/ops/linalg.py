@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ..gemm import matrix_vector, product
+from ..gemm import matrix_vector, product, vector_dot
 from ..rules import R, Rule, op, rule
 from .shared import binary, operands, write_out
 
@@ -82,7 +82,7 @@ def mv(a, b):
     return binary(R["mv"], a, b)
 
 
-@op("dot", rules=dict(dot=Rule("DotBackward0", np.dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a,
+@op("dot", rules=dict(dot=Rule("DotBackward0", vector_dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a,
                                reads=((1,), (0,)), formulas=("b", "a"), saved_names=("self", "tensor"))))
 def dot(a, b):
     if a.ndim != 1 or b.ndim != 1:
