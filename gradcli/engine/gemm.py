@@ -15,6 +15,8 @@ torch's products) for C = A @ B, A m x k, B k x n, in torch's row-major terms:
   (``_row_lane_dots``); addmm's bias added last.
 - **one column** (n = 1; m a multiple of 4 or k <= 4; A row-major) and torch.mv (MKL's sgemv, m a
   multiple of 4): four-lane dot products (``_lane_dots``), addmm's bias added last.
+- **bmm** (and matmul of stacks): per matrix as above, or torch's own loop (plain float32 steps) when a
+  matrix product has fewer than 400 multiply-adds.
 - **torch.dot** (MKL's sdot): sixteen lanes in four accumulators (``vector_dot``).
 
 Every other case (the shapes and layouts above leave out, alpha/beta other than 1, float64) is
@@ -189,6 +191,22 @@ def _mkl_order(a, b, bias):
     else:
         return None
     return out if bias is None else out + bias
+
+
+def batched(a, b):
+    """np.matmul of stacks of matrices (batch dims broadcast) as torch's bmm: a product with fewer than
+    400 multiply-adds is torch's own loop (plain float32 steps in order), larger ones MKL's, per matrix."""
+    if not a.dtype == b.dtype == np.float32:
+        return np.matmul(a, b)
+    (m, k), n = a.shape[-2:], b.shape[-1]
+    lead = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, lead + (m, k)).reshape(-1, m, k)
+    b = np.broadcast_to(b, lead + (k, n)).reshape(-1, k, n)
+    if m * k * n < 400:
+        out = np.stack([_plain_chain(x, y, np.zeros((m, n), np.float32)) for x, y in zip(a, b)])
+    else:
+        out = np.stack([product(x, y) for x, y in zip(a, b)])
+    return out.reshape(lead + (m, n))
 
 
 def matrix_vector(a, x):

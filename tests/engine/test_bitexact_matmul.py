@@ -31,6 +31,8 @@ def run(form, a, b, bias=None, g=None):
         return {"out": gt.mv(a, b)}
     if form == "dot":
         return {"out": gt.dot(a, b)}
+    if form == "bmm":
+        return {"out": gt.bmm(a, b)}
     if form == "addmm":
         return {"out": gt.addmm(bias, a, b)}
     if form in ("linear", "linear3d"):

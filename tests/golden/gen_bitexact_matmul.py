@@ -49,6 +49,9 @@ CASES = [
     ("mm", (64, 100), (100, 1)), ("mm", (8, 1000), (1000, 1)), ("linear", (2000, 3), (1, 3), (1,)),
     ("linear", (64, 17), (1, 17), (1,)), ("mv", (40, 1000), (1000,)), ("mv", (4, 5), (5,)),
     ("mv", (8, 10000), (10000,)), ("matvec", (100, 37), (37,)),
+    # bmm and matmul of stacks: torch's own loop below 400 multiply-adds per matrix, else per matrix as above
+    ("bmm", (5, 3, 4), (5, 4, 5)), ("bmm", (8, 7, 7), (8, 7, 7)), ("bmm", (4, 16, 33), (4, 33, 16)),
+    ("bmm", (3, 64, 20), (3, 20, 10)), ("batch_mm", (2, 3, 5, 6), (3, 6, 7)), ("batch_mm", (2, 1, 8, 30), (4, 30, 12)),
     # torch.dot: sixteen lanes in four accumulators, the rest by eights, a four, single elements
     ("dot", (1,), (1,)), ("dot", (7,), (7,)), ("dot", (14,), (14,)), ("dot", (30,), (30,)), ("dot", (1000,), (1000,)),
     ("dot", (10000,), (10000,)), ("matvec", (29,), (29,)), ("matvec", (4097,), (4097,)),
@@ -76,6 +79,8 @@ def run(form, a, b, bias=None, g=None):
         return {"out": torch.mv(ta, tb)}
     if form == "dot":
         return {"out": torch.dot(ta, tb)}
+    if form == "bmm":
+        return {"out": torch.bmm(ta, tb)}
     if form == "addmm":
         return {"out": torch.addmm(torch.from_numpy(bias), ta, tb)}
     if form in ("linear", "linear3d"):

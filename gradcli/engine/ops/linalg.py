@@ -1,14 +1,15 @@
-"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer, addmm; torch.linalg.solve."""
+"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer, addmm; torch.linalg.solve.
+Float32 products are computed in the order torch's CPU build accumulates them (gemm.py)."""
 
 import numpy as np
 
-from ..gemm import matrix_vector, product, vector_dot
+from ..gemm import batched, matrix_vector, product, vector_dot
 from ..rules import R, Rule, op, rule
 from .shared import binary, operands, write_out
 
 rule("squeeze_matmul", Rule("SqueezeBackward4", lambda a, dim: np.squeeze(a, dim), lambda g, out, a, dim: g.unsqueeze(dim),
                             save=None, view=True, formulas=("grad.unsqueeze(dim)",)))
-rule("bmm", Rule("BmmBackward0", np.matmul, lambda g, out, a, b: g @ b.transpose(-1, -2),
+rule("bmm", Rule("BmmBackward0", batched, lambda g, out, a, b: g @ b.transpose(-1, -2),
                  lambda g, out, a, b: a.transpose(-1, -2) @ g, reads=((1,), (0,)),
                  formulas=("grad @ b.mT", "a.mT @ grad"), saved_names=("self", "mat2")))
 
@@ -49,6 +50,21 @@ def _matmul(a, b):
     except ValueError:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{a.shape[0]}, {a.shape[-1]}] but got: [{b.shape[0]}, {b.shape[-2]}].") from None
+
+
+@op("bmm")
+def bmm(input, mat2):
+    """Batches of matrix products: (b, n, m) @ (b, m, p), one BmmBackward0 node."""
+    if input.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if mat2.ndim != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    if input.dtype is not mat2.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype.legacy_name[:-6]} but found {mat2.dtype.legacy_name[:-6]}")
+    if mat2.shape[:2] != (input.shape[0], input.shape[2]):
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}].")
+    return R["bmm"](input, mat2, arrays=(input._data, mat2._data))
 
 
 def _same_dtype(a, b):
