@@ -2,7 +2,7 @@
 
 gradcli.engine.gemm against NumPy's own product (OpenBLAS) on the tutorial shapes: the two-layer net of
 "Learning PyTorch with Examples" (64x1000 @ 1000x100 forward, its weight gradient 1000x64 @ 64x100,
-64x100 @ 100x10 which is not fitted and stays NumPy's), nn.Linear(3, 1) on 2000 points, a row vector
+64x100 @ 100x10), nn.Linear(3, 1) on 2000 points, a row vector
 times a matrix, torch.mv.  Both sides are timed interleaved, best of several runs; run it when the
 machine is quiet and quote `uptime` with the figures.
 """
@@ -23,7 +23,7 @@ def main():
                                     f32(2000, 3), f32(1, 3), f32(1, 1000), f32(1000, 1000))
     cases = [("64x1000 @ 1000x100 (fused chains)", lambda: product(x, w1), lambda: x @ w1),
              ("x.T @ g: 1000x64 @ 64x100", lambda: product(x.T, g), lambda: x.T @ g),
-             ("64x100 @ 100x10 (not fitted)", lambda: product(h, w2), lambda: h @ w2),
+             ("64x100 @ 100x10 (plain chains)", lambda: product(h, w2), lambda: h @ w2),
              ("linear 2000x3 -> 1 (lane dots)", lambda: product(xx, w.T, w[0, :1]), lambda: w[0, :1] + xx @ w.T),
              ("1x1000 @ 1000x100 (plain chain)", lambda: product(v, w1), lambda: v @ w1),
              ("mv 1000x1000 @ 1000 (lane dots)", lambda: matrix_vector(a, v[0]), lambda: a @ v[0])]

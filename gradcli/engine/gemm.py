@@ -31,6 +31,7 @@ from .kernels import _DROPPED, _MIDPOINT, _fma32
 BLOCK = 192  # MKL's k-block for these shapes
 EXACT_LIMIT = 1 << 23  # m * n * k above which the exact orders cost too much (8.4M: a 64x1000 @ 1000x100 fits)
 _CHECK_STEPS = 8  # steps between checks for sums that may have been rounded twice
+_TILE = 8192  # output elements a fused chain works on at a time (its float64 buffers stay in cache)
 
 
 def k_blocks(k):
@@ -48,21 +49,29 @@ def _fused_chain(a, b):
 
     The product of two floats is exact in float64 and the float64 sum rounded to float32 is the FMA,
     unless the float64 sum landed exactly half-way between two floats: the steps are checked in groups
-    and a group with such a sum is redone with the exact FMA."""
-    a64, b64 = np.ascontiguousarray(a.T, np.float64), b.astype(np.float64)
-    acc = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    and a group with such a sum is redone with the exact FMA.  Rows go in tiles that stay in cache."""
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    out = np.empty((a.shape[0], b.shape[1]), np.float32)
+    rows = max(1, _TILE // b.shape[1])
+    for top in range(0, a.shape[0], rows):
+        out[top:top + rows] = _fused_tile(np.ascontiguousarray(a64[top:top + rows].T), b64)
+    return out
+
+
+def _fused_tile(a_columns, b):
+    acc = np.zeros((a_columns.shape[1], b.shape[1]), np.float32)
     product, sums = np.empty(acc.shape), np.empty((_CHECK_STEPS,) + acc.shape)
-    for start in range(0, a64.shape[0], _CHECK_STEPS):
-        steps = range(start, min(start + _CHECK_STEPS, a64.shape[0]))
+    for start in range(0, len(b), _CHECK_STEPS):
+        steps = range(start, min(start + _CHECK_STEPS, len(b)))
         before = acc.copy()
         for i, p in enumerate(steps):
-            np.multiply(a64[p][:, None], b64[p], out=product)
+            np.multiply(a_columns[p][:, None], b[p], out=product)
             np.add(product, acc, out=sums[i])
             acc[...] = sums[i]
         if ((sums[:len(steps)].view(np.uint64) & _DROPPED) == _MIDPOINT).any():
             acc = before
             for p in steps:
-                acc = _fma32(a64[p][:, None], b64[p], acc.astype(np.float64))
+                acc = _fma32(a_columns[p][:, None], b[p], acc.astype(np.float64))
     return acc
 
 

@@ -4,7 +4,8 @@
     /work/torchenv/bin/python tests/golden/gen_bitexact_matmul.py
 
 Writes ``tests/golden/bitexact/matmul.npz``: per case its form (how the operands enter torch), the
-operands and torch's output (and gradients for ``grad`` cases).  Only the shapes and layouts whose
+operands and torch's output (and gradients for ``grad`` cases).  The test replays each case with ``run``
+from this file, given gradcli's namespace instead of torch's (importing this file does not import torch).  Only the shapes and layouts whose
 accumulation order gradcli reproduces are recorded (gradcli/engine/gemm.py says which); the README's
 table (tests/golden/measure_float32.py) measures the others.  One thread, torch's default capability.
 """
@@ -12,10 +13,7 @@ table (tests/golden/measure_float32.py) measures the others.  One thread, torch'
 import os
 from pathlib import Path
 
-os.environ.setdefault("OMP_NUM_THREADS", "1")
-import numpy as np  # noqa: E402
-import torch  # noqa: E402
-import torch.nn.functional as F  # noqa: E402
+import numpy as np
 
 OUT = Path(__file__).resolve().parent / "bitexact" / "matmul.npz"
 
@@ -66,29 +64,25 @@ def draw(rng, shape):
     return values.astype(np.float32)
 
 
-def run(form, a, b, bias=None, g=None):
-    """torch's result for one case (the test replays the same forms with gradcli)."""
-    ta, tb = torch.from_numpy(a), torch.from_numpy(b)
+def run(t, form, a, b, bias=None, g=None):
+    """One case's result through the torch-like namespace t (torch, or gradcli.torch in the test), the
+    operands already its tensors."""
     if form in ("mm", "batch_mm", "vecmat", "matvec"):
-        return {"out": ta @ tb}
+        return {"out": a @ b}
     if form == "mm_at":
-        return {"out": ta.t() @ tb}
+        return {"out": a.t() @ b}
     if form == "mm_bt":
-        return {"out": ta @ tb.t()}
-    if form == "mv":
-        return {"out": torch.mv(ta, tb)}
-    if form == "dot":
-        return {"out": torch.dot(ta, tb)}
-    if form == "bmm":
-        return {"out": torch.bmm(ta, tb)}
+        return {"out": a @ b.t()}
+    if form in ("mv", "dot", "bmm"):
+        return {"out": getattr(t, form)(a, b)}
     if form == "addmm":
-        return {"out": torch.addmm(torch.from_numpy(bias), ta, tb)}
+        return {"out": t.addmm(bias, a, b)}
     if form in ("linear", "linear3d"):
-        return {"out": F.linear(ta, tb, torch.from_numpy(bias))}
-    ta.requires_grad_(True), tb.requires_grad_(True)
-    out = ta @ tb
-    out.backward(torch.from_numpy(g))
-    return {"out": out, "grad_a": ta.grad, "grad_b": tb.grad}
+        return {"out": t.nn.functional.linear(a, b, bias)}
+    a.requires_grad_(True), b.requires_grad_(True)
+    out = a @ b
+    out.backward(g)
+    return {"out": out, "grad_a": a.grad, "grad_b": b.grad}
 
 
 def tie_case():
@@ -102,6 +96,13 @@ def tie_case():
 
 
 def main():
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    import torch
+
+    def torch_run(form, *arrays):
+        return {name: value.detach().numpy()
+                for name, value in run(torch, form, *(None if x is None else torch.from_numpy(x) for x in arrays)).items()}
+
     rng = np.random.default_rng(2213)
     cases = {}
     for number, (form, *shapes) in enumerate(CASES):
@@ -114,11 +115,11 @@ def main():
             cases[f"{key}|bias"] = bias
         if g is not None:
             cases[f"{key}|g"] = g
-        for name, value in run(form, a, b, bias, g).items():
-            cases[f"{key}|{name}"] = value.detach().numpy()
+        for name, value in torch_run(form, a, b, bias, g).items():
+            cases[f"{key}|{name}"] = value
     a, b = tie_case()
     key = f"{len(CASES)}|mm"
-    cases[f"{key}|a"], cases[f"{key}|b"], cases[f"{key}|out"] = a, b, run("mm", a, b)["out"].numpy()
+    cases[f"{key}|a"], cases[f"{key}|b"], cases[f"{key}|out"] = a, b, torch_run("mm", a, b)["out"]
     np.savez_compressed(OUT, __capability__=np.array(torch.backends.cpu.get_cpu_capability()),
                         __torch__=np.array(torch.__version__), **cases)
     print(f"matmul: {len(CASES) + 1} cases, capability {torch.backends.cpu.get_cpu_capability()}")
