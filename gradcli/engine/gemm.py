@@ -162,7 +162,9 @@ def _narrow(m, n):
 
 def _start(bias, m, n):
     """The accumulator C starts as: addmm's input broadcast to the result, or zero."""
-    return np.zeros((m, n), np.float32) if bias is None else np.broadcast_to(bias, (m, n)).astype(np.float32)
+    if bias is None:
+        return np.zeros((m, n), np.float32)
+    return np.array(np.broadcast_to(bias, (m, n)), np.float32, order="C")  # a row-major copy, as torch's result
 
 
 def product(a, b, bias=None):

@@ -36,3 +36,11 @@ def test_a_sum_rounded_twice_is_redone_exactly():
     key = KEYS[-1]
     got = (gt.tensor(CASES[f"{key}|a"]) @ gt.tensor(CASES[f"{key}|b"])).numpy()
     assert got[1, 5] == 2**29 + 64 and same_bits(got, CASES[f"{key}|out"])
+
+
+def test_addmm_result_is_row_major_and_leaves_its_input_alone():
+    """torch's addmm copies its input into a fresh row-major result (the next product's order depends
+    on that layout)."""
+    bias = gt.tensor(np.arange(12, dtype=np.float32))
+    out = gt.addmm(bias, gt.ones(8, 50), gt.ones(50, 12))
+    assert out._data.flags.c_contiguous and bias.tolist() == list(range(12))

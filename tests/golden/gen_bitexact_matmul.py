@@ -50,6 +50,9 @@ CASES = [
     # bmm and matmul of stacks: torch's own loop below 400 multiply-adds per matrix, else per matrix as above
     ("bmm", (5, 3, 4), (5, 4, 5)), ("bmm", (8, 7, 7), (8, 7, 7)), ("bmm", (4, 16, 33), (4, 33, 16)),
     ("bmm", (3, 64, 20), (3, 20, 10)), ("batch_mm", (2, 3, 5, 6), (3, 6, 7)), ("batch_mm", (2, 1, 8, 30), (4, 30, 12)),
+    # nn.Linear's gradients: torch computes a column-major weight.t()'s gradient transposed (mm_mat2_backward)
+    ("linear_grad", (64, 100), (10, 100), (10,)), ("linear_grad", (64, 1000), (100, 1000), (100,)),
+    ("linear_grad", (200, 3), (1, 3), (1,)), ("linear_grad", (16, 20), (6, 20), (6,)),
     # torch.dot: sixteen lanes in four accumulators, the rest by eights, a four, single elements
     ("dot", (1,), (1,)), ("dot", (7,), (7,)), ("dot", (14,), (14,)), ("dot", (30,), (30,)), ("dot", (1000,), (1000,)),
     ("dot", (10000,), (10000,)), ("matvec", (29,), (29,)), ("matvec", (4097,), (4097,)),
@@ -80,6 +83,11 @@ def run(t, form, a, b, bias=None, g=None):
     if form in ("linear", "linear3d"):
         return {"out": t.nn.functional.linear(a, b, bias)}
     a.requires_grad_(True), b.requires_grad_(True)
+    if form == "linear_grad":
+        bias.requires_grad_(True)
+        out = t.nn.functional.linear(a, b, bias)
+        out.backward(g)
+        return {"out": out, "grad_a": a.grad, "grad_b": b.grad, "grad_bias": bias.grad}
     out = a @ b
     out.backward(g)
     return {"out": out, "grad_a": a.grad, "grad_b": b.grad}
@@ -108,7 +116,7 @@ def main():
     for number, (form, *shapes) in enumerate(CASES):
         arrays = [draw(rng, shape) for shape in shapes]
         a, b, bias = arrays[0], arrays[1], arrays[2] if len(arrays) > 2 else None
-        g = draw(rng, (a.shape[0], b.shape[1])) if form == "grad" else None
+        g = draw(rng, (a.shape[0], b.shape[0 if form == "linear_grad" else 1])) if form.endswith("grad") else None
         key = f"{number}|{form}"
         cases[f"{key}|a"], cases[f"{key}|b"] = a, b
         if bias is not None:
