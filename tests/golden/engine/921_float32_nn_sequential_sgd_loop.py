@@ -11,12 +11,12 @@ y = torch.rand(N, D_out) * 2 - 1
 model = torch.nn.Sequential(torch.nn.Linear(D_in, H), torch.nn.ReLU(), torch.nn.Linear(H, D_out))
 loss_fn = torch.nn.MSELoss(reduction="sum")
 learning_rate = 1e-3
+weights = list(model.parameters())
 for t in range(200):
-    y_pred = model(x)
-    loss = loss_fn(y_pred, y)
+    loss = loss_fn(model(x), y)
     print(t, loss.item())
-    model.zero_grad()
     loss.backward()
     with torch.no_grad():
-        for param in model.parameters():
-            param -= learning_rate * param.grad
+        for weight in weights:
+            weight.sub_(learning_rate * weight.grad)  # the same float32 step as param -= lr * grad
+            weight.grad = None
