@@ -30,7 +30,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '026_pytorch_basics_tensor_numpy_bridge': 'NumPy interoperation: np.add(out=) and Tensor.numpy() sharing memory',
     '050_d2l_ndarray_memory': 'id() is not a builtin of the language',
     '055_d2l_linalg_reduction': "Tensor.sum(axis=...), NumPy's spelling that torch accepts, is not accepted",
-    '068_d2l_builders_centered_layer': 'float32 mean of a matmul result differs in the last bits (issue 13)',
 }
 
 
