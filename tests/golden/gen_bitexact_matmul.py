@@ -5,9 +5,9 @@
 
 Writes ``tests/golden/bitexact/matmul.npz``: per case its form (how the operands enter torch), the
 operands and torch's output (and gradients for ``grad`` cases).  The test replays each case with ``run``
-from this file, given gradcli's namespace instead of torch's (importing this file does not import torch).  Only the shapes and layouts whose
-accumulation order gradcli reproduces are recorded (gradcli/engine/gemm.py says which); the README's
-table (tests/golden/measure_float32.py) measures the others.  One thread, torch's default capability.
+from this file, given gradcli's namespace instead of torch's (importing this file does not import torch).
+Only the shapes and layouts whose accumulation order gradcli reproduces are recorded
+(gradcli/engine/gemm.py says which); the README's table (tests/golden/measure_float32.py) measures the others.  One thread, torch's default capability.
 """
 
 import os
@@ -108,8 +108,8 @@ def main():
     import torch
 
     def torch_run(form, *arrays):
-        return {name: value.detach().numpy()
-                for name, value in run(torch, form, *(None if x is None else torch.from_numpy(x) for x in arrays)).items()}
+        tensors = (None if x is None else torch.from_numpy(x) for x in arrays)
+        return {name: value.detach().numpy() for name, value in run(torch, form, *tensors).items()}
 
     rng = np.random.default_rng(2213)
     cases = {}
