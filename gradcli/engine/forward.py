@@ -129,7 +129,8 @@ def _jvp(rule, name, inputs, tangents, params, out):
         return rule(*[t if t is not None else _zeros(x) for x, t in zip(inputs, tangents)], params=params)
     if name in BILINEAR:
         (a, b), (ta, tb) = inputs, tangents
-        parts = ([rule(ta, b)] if ta is not None else []) + ([rule(a, tb)] if tb is not None else [])
+        product = getattr(type(a), name)  # the op itself: mm records the operands' strides for its backward
+        parts = ([product(ta, b)] if ta is not None else []) + ([product(a, tb)] if tb is not None else [])
         return parts[0] if len(parts) == 1 else parts[0] + parts[1]
     if name in WRITTEN:
         return WRITTEN[name](rule, inputs, tangents, params, out)
@@ -163,7 +164,7 @@ def _extremum_jvp(rule, inputs, tangents, params, out):
 
 
 def _addmm_jvp(rule, inputs, tangents, params, out):
-    (bias, a, b), (tbias, ta, tb), (beta, alpha) = inputs, tangents, params
+    (bias, a, b), (tbias, ta, tb), (beta, alpha) = inputs, tangents, params[:2]  # then the matrices' strides
     total = tbias * beta if tbias is not None else _zeros(bias)  # torch's formula adds all three, zeros included
     for part in (ta.mm(b) if ta is not None else None, a.mm(tb) if tb is not None else None):
         if part is not None:

@@ -153,12 +153,46 @@ def ranges():
 
 
 def matmul():
+    """Matrix products: share of elements identical to torch's (gradcli/engine/gemm.py says which shapes
+    and layouts are fitted; products above gemm.EXACT_LIMIT multiply-adds are NumPy's)."""
+    def f32(*shape):
+        return rng.standard_normal(shape).astype(np.float32)
+
+    def share(ours, want):
+        return np.mean(np.ascontiguousarray(ours).view(np.uint32) == np.ascontiguousarray(want).view(np.uint32))
+
+    def measure(name, *arrays, fn=lambda t, a, b: t.matmul(a, b), numpy_fn=np.matmul):
+        want = fn(torch, *(torch.from_numpy(a) for a in arrays)).numpy()
+        ours = fn(gt, *(gt.tensor(a) for a in arrays)).numpy()
+        plain = np.asarray(numpy_fn(*arrays), np.float32)
+        print(f"| {name} | float32 | {100 * share(ours, want):.2f}% | {100 * share(plain, want):.2f}% |")
+
     for n in (10, 100, 300, 1000):
-        a = rng.standard_normal((n, n)).astype(np.float32)
-        b = rng.standard_normal((n, n)).astype(np.float32)
+        measure(f"matmul {n}x{n} @ {n}x{n}", f32(n, n), f32(n, n))
+    x, w1, w2 = f32(64, 1000), f32(1000, 100), f32(100, 10)
+    measure("two-layer net: x.mm(w1), 64x1000 @ 1000x100", x, w1)
+    measure("two-layer net: h.mm(w2), 64x100 @ 100x10", f32(64, 100), w2)
+    measure("two-layer net: x.t().mm(grad_h), 1000x64 @ 64x100", x.T, f32(64, 100))
+    linear = lambda t, a, w, b: t.nn.functional.linear(a, w, b)  # noqa: E731
+    numpy_linear = lambda a, w, b: a @ w.T + b  # noqa: E731
+    for (batch, inputs, outputs) in ((64, 784, 128), (64, 100, 10), (2000, 3, 1), (7, 10, 5)):
+        measure(f"nn.Linear({inputs}, {outputs}), batch {batch}", f32(batch, inputs), f32(outputs, inputs),
+                f32(outputs), fn=linear, numpy_fn=numpy_linear)
+    measure("mv 1000x1000 @ 1000", f32(1000, 1000), f32(1000), fn=lambda t, a, b: t.mv(a, b))
+    measure("dot of 10^4", f32(10**4), f32(10**4), fn=lambda t, a, b: t.dot(a, b), numpy_fn=np.dot)
+    measure("bmm 32 x (10x20 @ 20x30)", f32(32, 10, 20), f32(32, 20, 30), fn=lambda t, a, b: t.bmm(a, b))
+    hits = total = exact = 0
+    for _ in range(300):
+        m, k, n = (int(v) for v in rng.integers(1, 129, 3))
+        a = f32(m, k) if rng.random() < 0.7 else f32(k, m).T
+        b = f32(k, n) if rng.random() < 0.7 else f32(n, k).T
         want = (torch.from_numpy(a) @ torch.from_numpy(b)).numpy()
         ours = (gt.tensor(a) @ gt.tensor(b)).numpy()
-        print(f"| matmul {n}x{n} @ {n}x{n} | float32 | {100 * np.mean(ours == want):.2f}% | |")
+        hits += int((ours.view(np.uint32) == want.view(np.uint32)).sum())
+        total += want.size
+        exact += same(ours, want)
+    print(f"| mm of 300 random shapes (m, k, n in 1..128, 30% transposed) | float32 | "
+          f"{100 * hits / total:.2f}% of elements, {exact} of 300 whole products | |")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '007_pytorch_examples_polynomial_module': FLOAT32_LOOP,
     '008_pytorch_examples_dynamic_net': FLOAT32_LOOP,
     '055_d2l_linalg_reduction': 'Tensor.cumsum is not implemented',
-    '068_d2l_builders_centered_layer': 'float32 mean of a matmul result differs in the last bits (issue 13)',
     '070_pytorch_recipes_what_is_state_dict': CONVOLUTION,
     '077_ztm_fundamentals_tensors': HALF,
     '078_ztm_fundamentals_reshaping': HALF,

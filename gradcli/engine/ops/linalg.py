@@ -1,13 +1,15 @@
-"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer, addmm; torch.linalg.solve."""
+"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer, addmm; torch.linalg.solve.
+Float32 products are computed in the order torch's CPU build accumulates them (gemm.py)."""
 
 import numpy as np
 
+from ..gemm import batched, matrix_vector, product, vector_dot
 from ..rules import R, Rule, op, rule
 from .shared import binary, operands, write_out
 
 rule("squeeze_matmul", Rule("SqueezeBackward4", lambda a, dim: np.squeeze(a, dim), lambda g, out, a, dim: g.unsqueeze(dim),
                             save=None, view=True, formulas=("grad.unsqueeze(dim)",)))
-rule("bmm", Rule("BmmBackward0", np.matmul, lambda g, out, a, b: g @ b.transpose(-1, -2),
+rule("bmm", Rule("BmmBackward0", batched, lambda g, out, a, b: g @ b.transpose(-1, -2),
                  lambda g, out, a, b: a.transpose(-1, -2) @ g, reads=((1,), (0,)),
                  formulas=("grad @ b.mT", "a.mT @ grad"), saved_names=("self", "mat2")))
 
@@ -50,13 +52,52 @@ def _matmul(a, b):
                            f"[{a.shape[0]}, {a.shape[-1]}] but got: [{b.shape[0]}, {b.shape[-2]}].") from None
 
 
+@op("bmm")
+def bmm(input, mat2):
+    """Batches of matrix products: (b, n, m) @ (b, m, p), one BmmBackward0 node."""
+    if input.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if mat2.ndim != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    if input.dtype is not mat2.dtype:
+        raise RuntimeError(f"expected scalar type {input.dtype.legacy_name[:-6]} but found {mat2.dtype.legacy_name[:-6]}")
+    if mat2.shape[:2] != (input.shape[0], input.shape[2]):
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}].")
+    return R["bmm"](input, mat2, arrays=(input._data, mat2._data))
+
+
 def _same_dtype(a, b):
     if a.dtype is not b.dtype:  # torch's matrix products do not promote
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {a.dtype.c_name} != {b.dtype.c_name}")
 
 
-@op("mm", rules=dict(mm=Rule("MmBackward0", np.matmul, lambda g, out, a, b: g.mm(b.t()), lambda g, out, a, b: a.t().mm(g),
-                             reads=((1,), (0,)), formulas=("grad @ b.T", "a.T @ grad"), saved_names=("self", "mat2"))))
+def _strides(x):
+    """A matrix's strides in elements, as torch saves them for mm's backward."""
+    return tuple(step // x._data.itemsize for step in x._data.strides)
+
+
+def _grad_mat1(g, mat2, mat1_strides):
+    """torch's mm_mat1_backward: a column-major mat1's gradient is computed transposed, column-major too
+    (the product's accumulation order follows)."""
+    if mat1_strides[0] == 1 and mat1_strides[1] == g.shape[0]:
+        return mat2.mm(g.t()).t()
+    return g.mm(mat2.t())
+
+
+def _grad_mat2(g, mat1, mat2_strides):
+    """torch's mm_mat2_backward, likewise for a column-major mat2 (nn.Linear's weight.t())."""
+    if mat2_strides[0] == 1 and mat2_strides[1] == mat1.shape[1]:
+        return g.t().mm(mat1).t()
+    return mat1.t().mm(g)
+
+
+@op("mm", rules=dict(mm=Rule(
+    "MmBackward0", lambda a, b, a_strides, b_strides: product(a, b),
+    lambda g, out, a, b, a_strides, b_strides: _grad_mat1(g, b, a_strides),
+    lambda g, out, a, b, a_strides, b_strides: _grad_mat2(g, a, b_strides),
+    reads=((1,), (0,)), formulas=("grad @ b.T", "a.T @ grad"),
+    saved_names=("self", "mat2", "self_sym_strides", "mat2_sym_strides"))))
 def mm(a, b):
     if a.ndim != 2:
         raise RuntimeError("self must be a matrix")
@@ -66,10 +107,10 @@ def mm(a, b):
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                            f"{b.shape[0]}x{b.shape[1]})")
-    return binary(R["mm"], a, b)
+    return binary(R["mm"], a, b, _strides(a), _strides(b))
 
 
-@op("mv", rules=dict(mv=Rule("MvBackward0", np.matmul, lambda g, out, a, b: g.unsqueeze(1) * b,
+@op("mv", rules=dict(mv=Rule("MvBackward0", matrix_vector, lambda g, out, a, b: g.unsqueeze(1) * b,
                              lambda g, out, a, b: a.t().mv(g), reads=((1,), (0,)),
                              formulas=("outer(grad, b)", "a.T @ grad"), saved_names=("self", "vec"))))
 def mv(a, b):
@@ -81,7 +122,7 @@ def mv(a, b):
     return binary(R["mv"], a, b)
 
 
-@op("dot", rules=dict(dot=Rule("DotBackward0", np.dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a,
+@op("dot", rules=dict(dot=Rule("DotBackward0", vector_dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a,
                                reads=((1,), (0,)), formulas=("b", "a"), saved_names=("self", "tensor"))))
 def dot(a, b):
     if a.ndim != 1 or b.ndim != 1:
@@ -100,19 +141,24 @@ def outer(a, b):
     return a.unsqueeze(1) * b  # torch records outer as a broadcast multiply (MulBackward0)
 
 
+def _times(grad, scale):
+    return grad * scale if scale != 1 else grad
+
+
 @op("addmm", rules=dict(addmm=Rule(
-    "AddmmBackward0", lambda a, b, c, beta, alpha: a * beta + (b @ c) * alpha if (beta, alpha) != (1, 1) else a + b @ c,
-    lambda g, out, a, b, c, beta, alpha: g * beta if beta != 1 else g,
-    lambda g, out, a, b, c, beta, alpha: g.mm(c.t()) * alpha if alpha != 1 else g.mm(c.t()),
-    lambda g, out, a, b, c, beta, alpha: b.t().mm(g) * alpha if alpha != 1 else b.t().mm(g),
+    "AddmmBackward0",
+    lambda a, b, c, beta, alpha, *strides: a * beta + (b @ c) * alpha if (beta, alpha) != (1, 1) else product(b, c, a),
+    lambda g, out, a, b, c, beta, alpha, *strides: _times(g, beta),
+    lambda g, out, a, b, c, beta, alpha, b_strides, c_strides: _times(_grad_mat1(g, c, b_strides), alpha),
+    lambda g, out, a, b, c, beta, alpha, b_strides, c_strides: _times(_grad_mat2(g, b, c_strides), alpha),
     reads=((), (2,), (1,)), formulas=("beta", "alpha * grad @ c.T", "alpha * b.T @ grad"),
-    saved_names=("self", "mat1", "mat2", "beta", "alpha"))))
+    saved_names=("self", "mat1", "mat2", "beta", "alpha", "mat1_sym_strides", "mat2_sym_strides"))))
 def addmm(input, mat1, mat2, beta=1, alpha=1):
     """beta * input + alpha * (mat1 @ mat2), one node (nn.functional.linear records it)."""
     mm(mat1, mat2)  # torch's checks and messages for the product (the value is recomputed in the rule)
     arrays = (input._data, mat1._data, mat2._data)
     try:
-        return R["addmm"](input, mat1, mat2, params=(beta, alpha), arrays=arrays)
+        return R["addmm"](input, mat1, mat2, params=(beta, alpha, _strides(mat1), _strides(mat2)), arrays=arrays)
     except ValueError:
         raise RuntimeError(f"The expanded size of the tensor ({mat2.shape[1]}) must match the existing size "
                            f"({input.shape[-1]}) at non-singleton dimension 1.") from None

@@ -71,7 +71,7 @@ BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.Traceb
 CLASS_ATTRIBUTES_REFUSED = frozenset({"mro"})  # the road from any class to `object`
 HOST_PACKAGE = "gradcli.torch"  # classes defined here are written for scripts: their public API is theirs
 TENSOR_ATTRIBUTES = frozenset({
-    "T", "abs", "add", "add_", "all", "any", "argmax", "argmin", "backward", "bool", "clamp", "clamp_", "clamp_max",
+    "T", "abs", "add", "add_", "all", "any", "argmax", "argmin", "backward", "bmm", "bool", "clamp", "clamp_", "clamp_max",
     "clamp_min", "clip", "clone", "contiguous", "cos", "count_nonzero", "data", "detach", "detach_", "device", "dim",
     "div", "div_", "divide", "dot", "double", "dtype", "element_size", "eq", "exp", "expand", "expand_as", "fill_",
     "flatten", "float", "floor_divide", "ge", "grad", "grad_fn", "gt", "int", "is_contiguous", "is_floating_point",

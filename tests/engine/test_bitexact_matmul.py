@@ -1,0 +1,46 @@
+"""Float32 matrix products bit for bit as torch 2.13 computes them (goldens: tests/golden/gen_bitexact_matmul.py)."""
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import gradcli.torch as gt
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact" / "matmul.npz"
+_GENERATOR = importlib.util.spec_from_file_location("gen_bitexact_matmul", GOLDEN.parents[1] / "gen_bitexact_matmul.py")
+generator = importlib.util.module_from_spec(_GENERATOR)
+_GENERATOR.loader.exec_module(generator)  # its `run` replays each case through gradcli's namespace
+
+with np.load(GOLDEN) as data:
+    CASES = {key: data[key] for key in data.files}
+KEYS = sorted({key.rsplit("|", 1)[0] for key in CASES if key.endswith("|out")}, key=lambda k: int(k.split("|")[0]))
+
+
+def same_bits(got, want):
+    return got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_product_matches_torch(key):
+    form = key.split("|")[1]
+    tensors = {name: gt.tensor(CASES[f"{key}|{name}"]) for name in ("a", "b", "bias", "g") if f"{key}|{name}" in CASES}
+    for name, got in generator.run(gt, form, **tensors).items():
+        assert same_bits(got.detach().numpy(), CASES[f"{key}|{name}"]), (key, name)
+
+
+def test_a_sum_rounded_twice_is_redone_exactly():
+    """The golden corpus's last case: a float64 sum half-way between two floats, where rounding the float64
+    sum again would give 2^29 + 128; the fused multiply-add gives 2^29 + 64."""
+    key = KEYS[-1]
+    got = (gt.tensor(CASES[f"{key}|a"]) @ gt.tensor(CASES[f"{key}|b"])).numpy()
+    assert got[1, 5] == 2**29 + 64 and same_bits(got, CASES[f"{key}|out"])
+
+
+def test_addmm_result_is_row_major_and_leaves_its_input_alone():
+    """torch's addmm copies its input into a fresh row-major result (the next product's order depends
+    on that layout)."""
+    bias = gt.tensor(np.arange(12, dtype=np.float32))
+    out = gt.addmm(bias, gt.ones(8, 50), gt.ones(50, 12))
+    assert out._data.flags.c_contiguous and bias.tolist() == list(range(12))
