@@ -61,8 +61,20 @@ def _pow_scalar_vjp(g, a, b):
     return g * R["mul_scalar"](a ** (b - 1), params=(b,))
 
 
+def _pow_by_number(a, b):
+    """torch's pow(tensor, number) for float tensors (PowKernel.cpp): the exponents 2, 3 and -2 as products
+    (x * x * x rounds after each multiply, so it is not the correctly rounded cube), .5, -.5 and -1 by the
+    sqrt, rsqrt and reciprocal kernels, any other exponent by pow itself."""
+    if a.dtype.kind != "f" or np.ndim(b):
+        return np.power(a, b)
+    products = {2.0: lambda: a * a, 3.0: lambda: a * a * a, -2.0: lambda: one / (a * a),
+                0.5: lambda: np.sqrt(a), -0.5: lambda: one / np.sqrt(a), -1.0: lambda: one / a}
+    one = a.dtype.type(1)
+    return products.get(float(b), lambda: np.power(a, b))()
+
+
 @op("pow", rules=dict(
-    pow_scalar=Rule("PowBackward0", np.power,
+    pow_scalar=Rule("PowBackward0", _pow_by_number,
                     lambda g, out, a, b: _pow_scalar_vjp(g, a, b),
                     formulas=("b * a**(b - 1)",), saved_names=("self", "exponent")),
     pow_tensor=Rule("PowBackward1", np.power,
