@@ -102,6 +102,8 @@ def _accumulate(tensor, grad, create_graph):
     else:  # in place, as torch's AccumulateGrad outside grad mode: .grad keeps its identity, and its grad_fn
         np.add(tensor._grad._data, grad._data, out=tensor._grad._data, casting="unsafe")
         tensor._grad._bump_version()
+        # counted apart from other writes, so a front end can tell accumulation from a reset such as zero_()
+        tensor._grad.accumulations = getattr(tensor._grad, "accumulations", 0) + 1
 
 
 def run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=None, capture=False):

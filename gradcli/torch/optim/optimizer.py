@@ -23,7 +23,7 @@ class Optimizer:
         for group in groups:
             self.add_param_group(group)
         self._opt_called = False  # read by the learning-rate schedulers, as in torch
-        self._stepped_grads = {}  # param id -> (its grad, the grad's version) when step() last used them
+        self._stepped_grads = {}  # param id -> (its grad, its version, its accumulations) when step() last used them
 
     def add_param_group(self, param_group):
         params = param_group["params"]
@@ -62,11 +62,13 @@ class Optimizer:
         if stale:
             report("grad_not_reset", optimizer=self, param=stale[0])
         # the grad itself is kept (not its id): a new gradient could otherwise reuse a freed one's id
-        self._stepped_grads = {id(p): (p._grad, p._grad._version) for p in params if p._grad is not None}
+        self._stepped_grads = {id(p): (p._grad, p._grad._version, _accumulations(p._grad))
+                               for p in params if p._grad is not None}
 
     def _unchanged_since_step(self, param):
-        grad, version = self._stepped_grads.get(id(param), (None, None))
-        return grad is param._grad and version == grad._version
+        """The same .grad, written since only by backward passes adding into it (each bumps its version)."""
+        grad, version, accumulations = self._stepped_grads.get(id(param), (None, None, None))
+        return grad is param._grad and grad._version - version == _accumulations(grad) - accumulations
 
     def _state_of(self, p):
         state = self.state.get(p)
@@ -100,3 +102,7 @@ class Optimizer:
 def check_range(name, value, low=0.0):
     if not low <= value:
         raise ValueError(f"Invalid {name}: {value}")
+
+
+def _accumulations(grad):
+    return getattr(grad, "accumulations", 0)
