@@ -379,6 +379,9 @@ CASES = [
     C("sum_dim", lambda a: torch.sum(a, (0, -1), keepdim=True), [((2, 3, 4),)],
       ref=lambda a: a.sum((0, 2), keepdims=True), name="keepdim"),
     C("sum_dim", lambda a: a.sum(0) * a, [((),)], ref=lambda a: a * a, name="0d"),
+    C("cumsum", lambda a: a.cumsum(1), [((3, 4),), ((2, 3, 4),)], ref=lambda a: a.cumsum(1)),
+    C("cumsum", lambda a: torch.cumsum(a, dim=-1), [((5,),), ((3, 1),)], ref=lambda a: a.cumsum(-1), name="last"),
+    C("cumsum", lambda a: a.cumsum(0) * a, [((),), ((1,),)], ref=lambda a: a * a, name="single"),
     C("mean", lambda a: a.mean(), UNARY, ref=np.mean),
     C("mean_dim", lambda a: a.mean(-1), [((3, 4),), ((2, 3, 4),)], ref=lambda a: a.mean(-1)),
     C("mean_dim", lambda a: a.mean((0, 2), keepdim=True), [((2, 3, 4),)], ref=lambda a: a.mean((0, 2), keepdims=True),
@@ -481,6 +484,8 @@ CASES = [
     C("transpose", lambda a: a.transpose(0, 2), [((2, 3, 4),)], ref=lambda a: a.swapaxes(0, 2)),
     C("permute", lambda a: a.permute(2, 0, 1), [((2, 3, 4),)], ref=lambda a: a.transpose(2, 0, 1)),
     C("permute", lambda a: a.T, [((3, 4),), ((2, 3, 4),)], ref=lambda a: a.T, name="T"),
+    C("flip", lambda a: a.flip(0, 2), [((2, 3, 4),)], ref=lambda a: a[::-1, :, ::-1]),
+    C("flip", lambda a: torch.flip(a, [-1]) * a, [((5,),), ((),)], ref=lambda a: (a[::-1] if a.ndim else a) * a, name="product"),
     C("squeeze", lambda a: a.squeeze(), [((3, 1, 4),), ((1, 1),)], ref=np.squeeze),
     C("squeeze_dim", lambda a: a.squeeze(1), [((3, 1, 4),), ((3, 4),)], ref=lambda a: a.reshape(
         [n for i, n in enumerate(a.shape) if i != 1 or n != 1])),
@@ -559,7 +564,7 @@ CASES = [
 
 # The vjps of linear rules read only g. With f's output squared, g = 2 w f depends on the inputs, so the
 # second-order check also catches a vjp that computes the right numbers but drops g's graph.
-LINEAR = ["add", "sub", "rsub", "neg", "where", "sum", "sum_dim", "mean", "mean_dim", "view", "unsafe_view-reshape",
+LINEAR = ["add", "sub", "rsub", "neg", "where", "sum", "sum_dim", "cumsum", "flip", "mean", "mean_dim", "view", "unsafe_view-reshape",
           "copy", "t", "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand",
           "select", "slice", "index", "embed", "copy_slices-basic", "index_put", "as_strided", "as_strided-transposed", "cat", "stack",
           "remainder", "remainder_scalar", "clamp_tensor", "clamp_min", "mse-none", "nll-none", "mul_scalar"]

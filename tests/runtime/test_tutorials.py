@@ -27,7 +27,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '006_pytorch_examples_polynomial_optim': FLOAT32_LOOP,
     '007_pytorch_examples_polynomial_module': FLOAT32_LOOP,
     '008_pytorch_examples_dynamic_net': FLOAT32_LOOP,
-    '055_d2l_linalg_reduction': 'Tensor.cumsum is not implemented',
     '070_pytorch_recipes_what_is_state_dict': CONVOLUTION,
     '077_ztm_fundamentals_tensors': HALF,
     '078_ztm_fundamentals_reshaping': HALF,

@@ -3,9 +3,9 @@ gradcli/engine/rules.py for what a declaration holds); importing this package fi
 
     pointwise    exp, log, sin, atan, erf, ..., abs, relu, floor, round, clamp: elementwise, of one tensor
     arithmetic   + - * / ** %, maximum, minimum, atan2, hypot, where, comparisons
-    reductions   sum, mean, prod, max/min, argmax, norm, softmax, any/all
+    reductions   sum, mean, prod, max/min, argmax, norm, softmax, any/all, cumsum
     linalg       matmul, mm, bmm, mv, dot, outer, addmm, linalg.solve
-    shapes       view, reshape, squeeze, expand, transpose, permute, clone, to, cat, stack
+    shapes       view, reshape, squeeze, expand, transpose, permute, flip, clone, to, cat, stack
     indexing     x[key], select
     inplace      x[key] = v and the in-place methods (add_, ...), writes through views
     shared       argument handling and vjp helpers the families share

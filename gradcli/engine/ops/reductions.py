@@ -1,5 +1,6 @@
 """Reductions: sum, mean, prod, max/min (overall, along a dim, or elementwise with another tensor), argmax,
-norm, softmax and log_softmax, any/all. `dim` reaches a rule as None (all elements) or a sorted tuple."""
+norm, softmax and log_softmax, any/all, and the cumulative sum. `dim` reaches a reduction's rule as None (all elements)
+or a sorted tuple."""
 
 import collections
 import math
@@ -261,6 +262,32 @@ def _moments_params(name, x, dim, unbiased, keepdim, correction):
     if correction is None:
         correction = 0.0 if unbiased is False else 1.0
     return dims(x, dim), float(correction), keepdim
+
+
+# ---- cumulative sum -----------------------------------------------------------------------------------------------
+
+def _cumsum(a, dim, dt):
+    """torch's CPU kernel: a running total in the accumulate type (double for float32, int64 for integers),
+    each output rounded to the result dtype."""
+    if a.ndim == 0:
+        return a.astype(dt)
+    return np.cumsum(a, axis=dim, dtype=np.float64 if dt.kind == "f" else np.int64).astype(dt, copy=False)
+
+
+def _cumsum_backward(g, out, a, dim, dt):
+    if math.prod(a.shape) <= 1 or a.shape[dim] == 1:  # as torch's cumsum_backward: nothing to add up
+        return g
+    return g.flip(dim).cumsum(dim).flip(dim)  # each input reaches every output after it
+
+
+@op("cumsum", rules=dict(cumsum=Rule("CumsumBackward0", _cumsum, _cumsum_backward, save=None,
+                                     formulas=("grad summed from the end along dim",), saved_names=("self", "dim"))))
+def cumsum(x, dim, dtype=None):
+    if dtype is not None:
+        dt = dtypes.to_dtype(dtype).np
+    else:
+        dt = x._data.dtype if x.dtype.is_floating_point else np.dtype(np.int64)
+    return R["cumsum"](x, params=(x._dim(dim), dt))
 
 
 # ---- softmax ------------------------------------------------------------------------------------------------------

@@ -162,6 +162,19 @@ def reverse_dims(x):
     return R["permute"](x, params=(tuple(range(x.ndim))[::-1],))
 
 
+@op("flip", rules=dict(flip=Rule("FlipBackward0", lambda a, dims: np.flip(a, dims).copy(),
+                                 lambda g, out, a, dims: g.flip(dims), save=None, formulas=("grad.flip(dims)",),
+                                 saved_names=("self", "dims"))))
+def flip(x, *args, dims=None):
+    """A copy with the order of elements along `dims` reversed (x.flip(0, 1), torch.flip(x, [0, 1]))."""
+    dims = _shape_arg(args if dims is None else (dims,))
+    wrapped = tuple(x._dim(d) for d in dims)
+    for d in wrapped:
+        if wrapped.count(d) > 1:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return R["flip"](x, params=(wrapped if x.ndim else (),))
+
+
 # ---- copies and conversions ---------------------------------------------------------------------------------------
 
 @op("clone", rules=dict(clone=Rule("CloneBackward0", lambda a: a.copy(), lambda g, out, a: g, save=None,

@@ -89,6 +89,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "register_post_accumulate_grad_hook", "round", "sinc", "sinh", "trunc", "uniform_",
     "std", "var",  # reductions (issue 13): pure functions of the tensor, like mean
     "rsqrt", "sgn",  # math methods of issue 13 (the derivatives' rsqrt and sgn, as torch's)
+    "cumsum", "flip",  # issue 12's tutorials: new tensors computed from the tensor, like sum and permute
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
