@@ -24,8 +24,8 @@ ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_sca
                "remainder", "remainder_scalar", "zero", "fill", "mul_scalar", "asin", "acos", "atan", "atan2", "sinh",
                "cosh", "asinh", "acosh", "atanh", "log10", "log2", "exp2", "erf", "erfc", "expm1", "hypot", "floor",
                "ceil", "round", "round_decimals", "trunc", "frac", "sinc"}
-LINEAR = {"sum", "sum_dim", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
-          "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
+LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
+          "transpose", "permute", "flip", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
           "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}
 
