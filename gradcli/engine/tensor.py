@@ -47,6 +47,7 @@ class Tensor:
     _retains_grad = False
     _location = None        # where the tensor was made or last written in place (when a front end asks)
     _is_param = False       # a torch.nn.Parameter (see gradcli/torch/nn/parameter.py)
+    _uninitialized = False  # a lazy module's parameter before its first call (torch's UninitializedParameter)
     _tangent = None         # forward-mode AD (forward.py): the tangent, and the dual level it belongs to
     _tangent_level = None
 
@@ -279,6 +280,8 @@ class Tensor:
 
     # ---- printing --------------------------------------------------------------------------------------------
     def __repr__(self):
+        if self._uninitialized:
+            return "<UninitializedParameter>"
         grad_fn = self.grad_fn
         tangent = grad_mode.tangent_of(self)
         text = tensor_repr(self._data, self.dtype.name,

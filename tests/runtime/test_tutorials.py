@@ -30,8 +30,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '070_pytorch_recipes_what_is_state_dict': CONVOLUTION,
     '077_ztm_fundamentals_tensors': HALF,
     '078_ztm_fundamentals_reshaping': HALF,
-    '086_d2l_lazy_init': "a lazy module's parameter before the first call prints as an empty Parameter, not torch's "
-                         "<UninitializedParameter>",
     '087_pytorch_blitz_nn_loss': CONVOLUTION,
 }
 

@@ -54,9 +54,9 @@ class LazyLinear(Linear):
         self.in_features = 0
         self.out_features = out_features
         self._factory = {"device": device, "dtype": dtype}
-        self.weight = Parameter(empty(0, **self._factory))
+        self.weight = _uninitialized_parameter(self._factory)
         if bias:
-            self.bias = Parameter(empty(0, **self._factory))
+            self.bias = _uninitialized_parameter(self._factory)
         else:
             self.register_parameter("bias", None)
 
@@ -155,3 +155,10 @@ class Dropout(Module):
 
     def extra_repr(self):
         return f"p={self.p}, inplace={self.inplace}"
+
+
+def _uninitialized_parameter(factory):
+    """A lazy module's placeholder: an empty parameter that prints as torch's <UninitializedParameter>."""
+    param = Parameter(empty(0, **factory))
+    param._uninitialized = True
+    return param
