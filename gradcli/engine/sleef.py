@@ -68,12 +68,6 @@ def _add_floats_ordered(x, y):
     return s, (x - s) + y
 
 
-def _mul_floats(x, y):
-    """dfmul_vf2_vf_vf: the exact product of two floats as a pair."""
-    s = x * y
-    return s, fma(x, y, -s)
-
-
 def _mul_pair_float(x, y):
     """dfmul_vf2_vf2_vf."""
     s = x[0] * y
