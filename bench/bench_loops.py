@@ -127,7 +127,7 @@ def main():
         run()
         profile = cProfile.Profile()
         profile.runcall(run)
-        pstats.Stats(profile).sort_stats("tottime").print_stats(14)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(int(os.environ.get("TOP", 14)))
         return
     rows = [("1,000-step SGD linear regression (gradcli run)", "sgd", 1.5),
             ("1,000-step scalar neuron (gradcli run)", "neuron", 1.5),

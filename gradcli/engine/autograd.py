@@ -172,7 +172,7 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                 if g is not None:
                     shape, np_dtype = node.metas[k]
                     data = g._data
-                    if data.shape != shape or data.dtype != np_dtype:
+                    if data.shape != shape or (data.dtype is not np_dtype and data.dtype != np_dtype):
                         g = _conform(g, shape, np_dtype)
                     buffers[edge] = buffers[edge] + g if edge in buffers else g
                 remaining = deps[edge] - 1

@@ -43,17 +43,19 @@ class Node:
     location = None                      # where the node was made / freed, when a front end asks
     released_location = None
 
-    def __init__(self, rule, edges, metas, inputs, output, params):
+    def __init__(self, rule, edges, metas, inputs, output, params, location=None):
         self.rule = rule                 # the op table entry: vjps and what they read
         self.edges = edges               # per input: Node, AccumulateGrad or None (a constant)
         self.metas = metas               # per input: (shape, NumPy dtype), to reduce and cast its gradient
         self.inputs = inputs             # per input: the saved tensor or plain number; None if not saved
         self.output = output             # the saved result, for rules that read it
-        self.versions = _versions(rule, inputs, output) if rule.saves else ()
+        self.versions = _versions(rule, inputs, metas, output) if rule.saves else ()
         self.params = params
         self.sequence_nr = next(_sequence)
-        if _location_hook is not None:
-            self.location = _location_hook()
+        if location is None and _location_hook is not None:  # an op passes its output's location
+            location = _location_hook()
+        if location is not None:  # else no instance dict per node
+            self.location = location
 
     def name(self):
         return self.torch_name
@@ -100,10 +102,10 @@ class Node:
         return args, self.output
 
 
-def _versions(rule, inputs, output):
+def _versions(rule, inputs, metas, output):
     saved = []
-    for x in inputs:
-        if hasattr(x, "_version_counter"):
+    for x, meta in zip(inputs, metas):
+        if x is not None and meta is not None:  # a saved tensor (a number has no meta)
             saved.append((x, x._version_counter[0]))
     if rule.save_output:
         saved.append((output, output._version_counter[0]))

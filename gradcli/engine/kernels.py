@@ -66,12 +66,14 @@ def _fma32(a, b, c):
     """Float32 FMA from float64 operands: the product is exact; the sum is rounded twice only when
     it lands exactly half-way between two floats, and only those sums are corrected (to odd)."""
     product = a * b
-    total = np.atleast_1d(product + c)
+    total = product + c
+    shape = np.shape(total)  # 0-d operands give a 0-d result, as the other float32 kernels do
+    total = np.atleast_1d(total)
     ties = (total.view(np.uint64) & _DROPPED) == _MIDPOINT
     if ties.any():
         total[ties] = _round_to_odd(*_two_sum(np.broadcast_to(product, total.shape)[ties],
                                               np.broadcast_to(c, total.shape)[ties]))
-    return total.astype(np.float32)
+    return total.astype(np.float32).reshape(shape)
 
 
 # ---- float32 elementwise functions as torch's AVX2 build computes them --------------------------------------
@@ -150,8 +152,10 @@ sigmoid32 = _by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(exp_scalar))
 
 def by_dtype(numpy_function, **kernels):
     """``kernels[name]`` for arrays of the dtype so named (float32=..., float64=...), ``numpy_function`` else."""
+    kernels = {np.dtype(name): kernel for name, kernel in kernels.items()}  # dtype.name is slow to read
+
     def apply(a):
-        return kernels.get(a.dtype.name, numpy_function)(a)
+        return kernels.get(a.dtype, numpy_function)(a)
     return apply
 
 

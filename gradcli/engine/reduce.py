@@ -50,7 +50,7 @@ def _sequential(a, axis=0):
         # 32-element runs of torch's accumulator layout.)
         letters = "abcdefghijklmnopqrstuvwxyz"[:a.ndim]
         return np.einsum(f"{letters}->{letters.replace(letters[axis], '')}", a)
-    return np.take(np.add.accumulate(a, axis=axis), -1, axis=axis) + a.dtype.type(0)  # -0 sums to +0, as from torch's +0
+    return np.add.accumulate(a, axis=axis)[(slice(None),) * axis + (-1,)] + a.dtype.type(0)  # -0 sums to +0, as from torch's +0
 
 
 def _blocks(a, axis, step):
@@ -69,6 +69,8 @@ def _level_step(n):
 def _levels(a, axis, step):
     """The four-level cascade along ``axis`` with blocks of ``step``.  Levels that hold no terms are
     skipped: adding their +0 changes nothing."""
+    if a.shape[axis] < step:  # one block, not full: the first level's sum is the whole cascade
+        return _sequential(a, axis)
     level, total = a, None
     for _ in range(LEVELS - 1):
         level, leftover = _blocks(level, axis, step)
@@ -121,11 +123,12 @@ def row_sum(a, axis=0):
     n = a.shape[axis]
     quarter = n // 4
     body = _along(a, axis, None, quarter * 4).reshape(a.shape[:axis] + (quarter, 4) + a.shape[axis + 1:])
-    partial = np.moveaxis(cascade(body, axis), axis, 0)
-    first = partial[0]
+    partial = cascade(body, axis)
+    lead = (slice(None),) * axis
+    first = partial[lead + (0,)]
     for k in range(quarter * 4, n):  # at most three terms
-        first = first + np.take(a, k, axis)
-    return ((first + partial[1]) + partial[2]) + partial[3]
+        first = first + a[lead + (k,)]
+    return ((first + partial[lead + (1,)]) + partial[lead + (2,)]) + partial[lead + (3,)]
 
 
 def _inner(a, lanes):

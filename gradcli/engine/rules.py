@@ -157,7 +157,7 @@ def _record(rule, inputs, params, out):
                 i for k, reads in enumerate(rule.reads) if requiring >> k & 1 for i in reads)
         saved = tuple([x if i in read or metas[i] is None else None for i, x in enumerate(inputs)])
     node_type = rule.node_type or _node_type(rule)
-    out.grad_fn = node_type(rule, edges, metas, saved, out if rule.save_output else None, params)
+    out.grad_fn = node_type(rule, edges, metas, saved, out if rule.save_output else None, params, out._location)
     out._requires_grad = True
 
 

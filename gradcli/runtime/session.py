@@ -52,7 +52,7 @@ class ScriptRun:
         self.hints = Hints(lines, self.interpreter)
         self.warned = set()
         self.misused = set()
-        self.last_location = None
+        self.locations = {}  # (span, grad mode) -> its Location, made once: a loop's lines run again and again
 
     def display(self, value):
         """The REPL's echo of a top-level expression statement."""
@@ -81,12 +81,12 @@ class ScriptRun:
         return EXIT_FAILURE
 
     def location(self):
-        """Where a tensor is made: one Location per (span, grad mode) in a row, reused while a loop's line runs."""
-        span, grad_enabled = self.interpreter.location, grad_state.enabled  # called for every tensor: no calls
-        last = self.last_location
-        if last is None or last.span is not span or last.grad_enabled is not grad_enabled:
-            last = self.last_location = Location(span, grad_enabled)
-        return last
+        """Where a tensor is made: the Location of the span running and the grad mode."""
+        key = self.interpreter.location, grad_state.enabled  # called for every tensor and node: no calls
+        location = self.locations.get(key)
+        if location is None:
+            location = self.locations[key] = Location(*key)
+        return location
 
     def report(self, text):
         self.out.flush()  # what the script printed before comes first on a terminal

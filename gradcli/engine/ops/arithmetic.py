@@ -61,16 +61,17 @@ def _pow_scalar_vjp(g, a, b):
     return g * R["mul_scalar"](a ** (b - 1), params=(b,))
 
 
+# torch's pow(tensor, number) for float tensors (PowKernel.cpp): the exponents 2, 3 and -2 as products
+# (x * x * x rounds after each multiply, so it is not the correctly rounded cube), .5, -.5 and -1 by the
+# sqrt, rsqrt and reciprocal kernels, any other exponent by pow itself.
+_POWERS_AS_KERNELS = {2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, -2.0: lambda a, one: one / (a * a),
+                      0.5: lambda a, one: np.sqrt(a), -0.5: lambda a, one: one / np.sqrt(a),
+                      -1.0: lambda a, one: one / a}
+
+
 def _pow_by_number(a, b):
-    """torch's pow(tensor, number) for float tensors (PowKernel.cpp): the exponents 2, 3 and -2 as products
-    (x * x * x rounds after each multiply, so it is not the correctly rounded cube), .5, -.5 and -1 by the
-    sqrt, rsqrt and reciprocal kernels, any other exponent by pow itself."""
-    if a.dtype.kind != "f" or np.ndim(b):
-        return np.power(a, b)
-    products = {2.0: lambda: a * a, 3.0: lambda: a * a * a, -2.0: lambda: one / (a * a),
-                0.5: lambda: np.sqrt(a), -0.5: lambda: one / np.sqrt(a), -1.0: lambda: one / a}
-    one = a.dtype.type(1)
-    return products.get(float(b), lambda: np.power(a, b))()
+    kernel = _POWERS_AS_KERNELS.get(float(b)) if a.dtype.kind == "f" and not getattr(b, "ndim", 0) else None
+    return kernel(a, a.dtype.type(1)) if kernel is not None else np.power(a, b)
 
 
 @op("pow", rules=dict(

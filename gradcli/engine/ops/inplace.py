@@ -74,10 +74,10 @@ def inplace(x, op, *args):
     if source is not x and x._tangent is not None:  # forward mode: the value written keeps x's tangent flowing
         source._tangent, source._tangent_level = x._tangent, x._tangent_level
     out = op(source, *args)
-    if out.dtype.category > x.dtype.category:
+    if out._data.dtype != x._data.dtype and out.dtype.category > x.dtype.category:
         raise RuntimeError(f"result type {out.dtype.legacy_name[:-6]} can't be cast to the desired output type "
                            f"{x.dtype.legacy_name[:-6]}")
-    if out.shape != x.shape:
+    if out._data.shape != x._data.shape:
         raise RuntimeError(f"output with shape {shape_str(x.shape)} doesn't match the broadcast shape "
                            f"{shape_str(out.shape)}")
     if recording:

@@ -178,6 +178,8 @@ def readable(obj, name):
     """Whether a script may read `obj.name` (whether or not it exists): the capability table's answer."""
     if name.startswith("__"):
         return name == "__init__" and type(obj) is super
+    if type(obj) is Tensor:  # the common case first: a script reads tensors' attributes in every loop
+        return name in TENSOR_ATTRIBUTES
     if isinstance(obj, type):
         return name not in CLASS_ATTRIBUTES_REFUSED and _capability(obj).allows(name)
     return _capability(type(obj)).allows(name)
