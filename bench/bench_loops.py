@@ -6,7 +6,8 @@ run_source, in this process, after a warm-up run has loaded the grammar and the 
 imported before the clock starts). Plus the engine's 2,000-step scalar chain (bench_engine.py's first row).
 The torch runs happen in a worker process, in turn with ours (one of each, --runs times), so that both
 sides see the same load on a shared machine; times are the minimum of the runs (the least noisy estimate).
---profile sgd|neuron|chain prints the top of a cProfile of one run instead.
+--profile sgd|neuron|chain prints the top of a cProfile of one run instead (--top N rows), after the number
+of Python function calls per step, which unlike the times does not depend on the machine's load.
 """
 
 import argparse
@@ -117,6 +118,7 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--torch", default="/work/torchenv/bin/python")
     parser.add_argument("--profile", choices=[*SCRIPTS, "chain"])
+    parser.add_argument("--top", type=int, default=14, help="rows of the profile to print")
     args = parser.parse_args()
     runners = {name: gradcli_runner(source) for name, source in SCRIPTS.items()}
     runners["chain"] = chain_runner()
@@ -127,7 +129,10 @@ def main():
         run()
         profile = cProfile.Profile()
         profile.runcall(run)
-        pstats.Stats(profile).sort_stats("tottime").print_stats(int(os.environ.get("TOP", 14)))
+        stats = pstats.Stats(profile)
+        steps = 2000 if args.profile == "chain" else 1000
+        print(f"{stats.total_calls / steps:.0f} function calls per step")
+        stats.sort_stats("tottime").print_stats(args.top)
         return
     rows = [("1,000-step SGD linear regression (gradcli run)", "sgd", 1.5),
             ("1,000-step scalar neuron (gradcli run)", "neuron", 1.5),

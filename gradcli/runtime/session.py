@@ -53,6 +53,7 @@ class ScriptRun:
         self.warned = set()
         self.misused = set()
         self.locations = {}  # (span, grad mode) -> its Location, made once: a loop's lines run again and again
+        self.last_location = Location(None, True)
 
     def display(self, value):
         """The REPL's echo of a top-level expression statement."""
@@ -82,11 +83,15 @@ class ScriptRun:
 
     def location(self):
         """Where a tensor is made: the Location of the span running and the grad mode."""
-        key = self.interpreter.location, grad_state.enabled  # called for every tensor and node: no calls
-        location = self.locations.get(key)
-        if location is None:
-            location = self.locations[key] = Location(*key)
-        return location
+        span, grad_enabled = self.interpreter.location, grad_state.enabled  # called for every tensor: no calls
+        last = self.last_location
+        if last.span is span and last.grad_enabled is grad_enabled:  # the same op, or the same backward
+            return last
+        last = self.locations.get((span, grad_enabled))
+        if last is None:
+            last = self.locations[span, grad_enabled] = Location(span, grad_enabled)
+        self.last_location = last
+        return last
 
     def report(self, text):
         self.out.flush()  # what the script printed before comes first on a terminal

@@ -65,9 +65,10 @@ class Guards:
     def check_operation(self, op, left, right):
         """`a * b` makes the broadcast shape of a and b (`a @ b` the matrix product's): refuse one over the
         cap before computing it, which could take the machine's memory and minutes."""
-        shapes = _shape(left), _shape(right)
-        if None not in shapes:
-            self._refuse_over(_combined_elements("matmul" if op == "@" else op, shapes))
+        left_shape = _shape(left)
+        right_shape = _shape(right) if left_shape is not None else None
+        if right_shape is not None:
+            self._refuse_over(_combined_elements("matmul" if op == "@" else op, (left_shape, right_shape)))
         elif op == "+" and isinstance(left, SEQUENCES) and type(left) is type(right):
             self.check_length(len(left) + len(right), type(left).__name__)
 
