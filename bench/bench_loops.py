@@ -58,10 +58,10 @@ import io, json, sys, time, contextlib, torch
 sources = json.loads(sys.stdin.readline())
 for line in sys.stdin:  # one line per timed run: which source
     source = sources[line.strip()]
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     with contextlib.redirect_stdout(io.StringIO()):
         exec(source, {"torch": torch})
-    print(time.perf_counter() - start, flush=True)
+    print(time.perf_counter() - start, time.process_time() - start_cpu, flush=True)
 '''
 
 
@@ -77,7 +77,8 @@ class TorchWorker:
     def run(self, name):
         self.process.stdin.write(name + "\n")
         self.process.stdin.flush()
-        return float(self.process.stdout.readline())
+        wall, cpu = self.process.stdout.readline().split()
+        return float(wall), float(cpu)
 
     def close(self):
         self.process.stdin.close()
@@ -102,15 +103,19 @@ def chain_runner():
 
 
 def interleaved(run, worker, name, runs):
-    """Minimum times of ours and torch's (None without torch), a run of each in turn after one warm-up each."""
+    """Minimum (wall, CPU) times of ours and torch's (None without torch), a run of each in turn after one
+    warm-up each. The CPU time (time.process_time) counts only the time the process ran, so on a loaded
+    machine it is the steadier of the two."""
     ours, theirs = [], []
     for _ in range(runs + 1):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         run()
-        ours.append(time.perf_counter() - start)
+        ours.append((time.perf_counter() - start, time.process_time() - start_cpu))
         if worker is not None:
             theirs.append(worker.run(name))
-    return min(ours[1:]), min(theirs[1:]) if worker is not None else None
+    def fastest(times):
+        return tuple(min(column) for column in zip(*times[1:]))
+    return fastest(ours), fastest(theirs) if worker is not None else None
 
 
 def main():
@@ -140,10 +145,12 @@ def main():
     worker = TorchWorker(args.torch, {**SCRIPTS, "chain": CHAIN}) if os.path.exists(args.torch) else None
     print(f"load average {os.getloadavg()[0]:.1f}; minimum of {args.runs} interleaved runs")
     for title, name, target in rows:
-        ours, theirs = interleaved(runners[name], worker, name, args.runs)
-        line = f"{title:<48} gradcli {ours * 1e3:7.1f} ms"
+        (wall, cpu), theirs = interleaved(runners[name], worker, name, args.runs)
+        line = f"{title:<48} gradcli {wall * 1e3:7.1f} ms (CPU {cpu * 1e3:7.1f})"
         if theirs is not None:
-            line += f"   torch {theirs * 1e3:6.1f} ms   {ours / theirs:5.2f}x (target <= {target}x)"
+            torch_wall, torch_cpu = theirs
+            line += (f"   torch {torch_wall * 1e3:6.1f} ms (CPU {torch_cpu * 1e3:6.1f})   {wall / torch_wall:5.2f}x "
+                     f"(CPU {cpu / torch_cpu:5.2f}x; target <= {target}x)")
         print(line, flush=True)
     if worker is not None:
         worker.close()
