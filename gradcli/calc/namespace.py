@@ -63,6 +63,7 @@ class Calculator:
             variables[name] = self._reciprocal_of(name, variables[of])
         variables.update(math=self._math_module(language_module("math"), variables, degrees), pi=math.pi, e=math.e)
         self.variables = variables
+        self._expression_interpreter = None
 
     def _accepting_numbers(self, function, tensor_arguments):
         """`function` with plain numbers accepted as its tensor arguments, and a wrong call said in the
@@ -187,6 +188,21 @@ class Calculator:
 
         return (interpreter_class or Interpreter)({**self.variables, **bindings}, self.builtins, self.guards,
                                                   _ignore_display)
+
+    def expression_interpreter(self, bindings):
+        """An interpreter over these names and `bindings` for one expression that defines, imports and
+        catches nothing (grading's per-point expressions, evaluated thousands of times): one interpreter,
+        reused with a new module scope. Making one builds its tables of bound methods, which cost more
+        than evaluating a short expression and leave a reference cycle per evaluation for the collector;
+        what else it keeps between runs (frames, imports, handlers, generators) such an expression never
+        touches."""
+        from gradcli.runtime.scopes import ModuleScope
+
+        if self._expression_interpreter is None:
+            self._expression_interpreter = self.interpreter({})
+        interpreter = self._expression_interpreter
+        interpreter.scope = interpreter.module_scope = ModuleScope({**self.variables, **bindings}, self.builtins)
+        return interpreter
 
 
 class _Stderr:
