@@ -25,6 +25,7 @@ TOKEN = re.compile(r"[ \t]*(?:(?P<float>(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[
 END = re.compile(r"[ \t]*\Z")
 RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | PYTHON_ONLY_KEYWORDS
 ADDING, MULTIPLYING, UNARY = frozenset("+-"), frozenset(("*", "/", "//", "%")), frozenset("+-")
+_new_tuple = tuple.__new__  # a Span without the Python-level __new__ of a NamedTuple, as the script parser makes them
 LONGEST = 2000       # characters: longer sources (long chains, deep nesting) go to the script parser
 DEEPEST = 100        # nested parentheses, calls and unary operators
 
@@ -44,8 +45,12 @@ def parsed(source):
         return None
     if parser.kinds[parser.position] is not None:  # more after a whole formula: `x y`, `(f)(x)`
         return None
-    statement = nodes.ExprStmt(nodes.Span(1, start, 1, end), value)
+    statement = nodes.ExprStmt(_span(start, end), value)
     return nodes.Module(nodes.Span(1, 0, 2, 0), [statement])
+
+
+def _span(start, end):
+    return _new_tuple(nodes.Span, (1, start, 1, end))
 
 
 def _tokens(source):
@@ -102,8 +107,7 @@ class _Parser:
             op = kinds[self.position]
             self.position += 1
             right, _, end = operand(depth)
-            span = nodes.Span(result.span.line, result.span.col, right.span.end_line, right.span.end_col)
-            result = nodes.BinOp(span, result, op, right)
+            result = nodes.BinOp(_span(result.span.col, right.span.end_col), result, op, right)
         return result, start, end
 
     def factor(self, depth):
@@ -115,7 +119,7 @@ class _Parser:
         start = self.starts[self.position]
         self.position += 1
         operand, _, end = self.factor(depth + 1)
-        return nodes.UnaryOp(nodes.Span(1, start, 1, end), op, operand), start, end
+        return nodes.UnaryOp(_span(start, end), op, operand), start, end
 
     def power(self, depth):
         base, start, end = self.atom(depth)
@@ -123,7 +127,7 @@ class _Parser:
             return base, start, end
         self.position += 1
         exponent, _, end = self.factor(depth)
-        return nodes.BinOp(nodes.Span(1, start, 1, end), base, "**", exponent), start, end
+        return nodes.BinOp(_span(start, end), base, "**", exponent), start, end
 
     def atom(self, depth):
         at = self.position
@@ -135,14 +139,14 @@ class _Parser:
             inner, _, _ = self.expression(depth + 1)
             return inner, start, self.expect(")")
         if kind == "name":
-            name = nodes.Name(nodes.Span(1, start, 1, end), self.texts[at])
+            name = nodes.Name(_span(start, end), self.texts[at])
             if self.kinds[self.position] != "(":
                 return name, start, end
             return self.call(name, start, depth)
         if kind == "int":
-            return nodes.Constant(nodes.Span(1, start, 1, end), int(self.texts[at])), start, end
+            return nodes.Constant(_span(start, end), int(self.texts[at])), start, end
         if kind == "float":
-            return nodes.Constant(nodes.Span(1, start, 1, end), float(self.texts[at])), start, end
+            return nodes.Constant(_span(start, end), float(self.texts[at])), start, end
         raise _NotPlain
 
     def call(self, function, start, depth):
@@ -158,4 +162,4 @@ class _Parser:
         end = self.expect(")")
         if self.kinds[self.position] == "(":  # f(x)(y): left to the script parser
             raise _NotPlain
-        return nodes.Call(nodes.Span(1, start, 1, end), function, args, []), start, end
+        return nodes.Call(_span(start, end), function, args, []), start, end
