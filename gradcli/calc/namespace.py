@@ -76,14 +76,23 @@ class Calculator:
         signature = inspect.signature(function)
         hint = self.CALL_HINTS.get(name)
 
+        # Whether a call binds depends only on how many positional arguments it has and which keywords: each
+        # way of calling is bound once ({(count, *keywords): None, or the message of its TypeError}).
+        refusals = {}
+
         @functools.wraps(function)
         def call(*args, **kwargs):
             args = [tensor(arg, dtype=dtype) if i < tensor_arguments and type(arg) in (int, float) else arg
                     for i, arg in enumerate(args)]
-            try:
-                signature.bind(*args, **kwargs)
-            except TypeError as error:
-                raise TypeError(f"{name}{signature}: {error}" + (f"; {hint}" if hint else "")) from None
+            way = (len(args), *kwargs)
+            if way not in refusals:
+                try:
+                    signature.bind(*args, **kwargs)
+                    refusals[way] = None
+                except TypeError as error:
+                    refusals[way] = f"{name}{signature}: {error}" + (f"; {hint}" if hint else "")
+            if refusals[way] is not None:
+                raise TypeError(refusals[way]) from None
             return function(*args, **kwargs)
 
         return call
