@@ -147,11 +147,12 @@ def profile(path, top):
     import pstats
 
     from gradcli import grading
+    from gradcli.grading import parallel
 
     profiler = cProfile.Profile()
     start = time.process_time()
     profiler.enable()
-    results = [grading.grade(spec) for spec in grading.load(path)]
+    results = parallel.mapped(grading.grade, grading.load(path), jobs=1)
     profiler.disable()
     print(f"{len(results)} problems graded in one process under cProfile: {time.process_time() - start:.2f} s CPU; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")

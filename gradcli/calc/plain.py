@@ -17,12 +17,10 @@ import re
 from gradcli.lang import nodes
 from gradcli.lang.diagnostics import PYTHON_ONLY_KEYWORDS
 
-# One token at a time, after optional spaces: a float, an integer (0 alone: `01` is an error, `00` is left to
-# the script parser), a name, or an operator (`**` and `//` before `*` and `/`).
-TOKEN = re.compile(r"[ \t]*(?:(?P<float>(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+)"
-                   r"|(?P<int>[1-9]\d*|0(?![\d._a-zA-Z]))|(?P<name>[A-Za-z_]\w*)|(?P<op>\*\*|//|[-+*/%(),]))",
-                   re.ASCII)
-END = re.compile(r"[ \t]*\Z")
+# Each token after its spaces: a float, an integer (0 alone: `01` is an error, `00` is left to the script
+# parser), a name, or an operator (`**` and `//` before `*` and `/`). The tokens found must cover the source.
+TOKENS = re.compile(r"([ \t]*)(?:((?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+)"
+                    r"|([1-9]\d*|0(?![\d._a-zA-Z]))|([A-Za-z_]\w*)|(\*\*|//|[-+*/%(),]))", re.ASCII)
 RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | PYTHON_ONLY_KEYWORDS
 ADDING, MULTIPLYING, UNARY = frozenset("+-"), frozenset(("*", "/", "//", "%")), frozenset("+-")
 _new_tuple = tuple.__new__  # a Span without the Python-level __new__ of a NamedTuple, as the script parser makes them
@@ -57,24 +55,21 @@ def _tokens(source):
     """The tokens' kinds (float, int, name, or the operator itself; None after the last), texts, and start
     and end columns."""
     kinds, texts, starts, ends = [], [], [], []
-    position, length = 0, len(source)
-    while position < length:
-        match = TOKEN.match(source, position)
-        if match is None:
-            if END.match(source, position):
-                break
+    position = 0
+    for spaces, number, integer, name, op in TOKENS.findall(source):
+        position += len(spaces)
+        text = number or integer or name or op
+        if name and name in RESERVED:
             raise _NotPlain
-        kind = match.lastgroup
-        text = match.group(kind)
-        if kind == "name" and text in RESERVED:
-            raise _NotPlain
-        kinds.append(text if kind == "op" else kind)
+        kinds.append("float" if number else "int" if integer else "name" if name else op)
         texts.append(text)
-        starts.append(match.start(kind))
-        ends.append(match.end())
-        position = match.end()
+        starts.append(position)
+        position += len(text)
+        ends.append(position)
+    if source[position:].strip(" \t"):  # something no token matches: left to the script parser
+        raise _NotPlain
     kinds.append(None)  # the end: no rule takes it, so a formula may stop there
-    return kinds, texts + [""], starts + [length], ends + [length]
+    return kinds, texts + [""], starts + [position], ends + [position]
 
 
 class _Parser:

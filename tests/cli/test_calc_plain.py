@@ -81,7 +81,7 @@ def test_formulas_give_the_script_parsers_tree(source):
     "", " x", "x\n", "x\ny", "x # note", "x ^ 2", "2(x + 1)", "(f)(x)", "f(x)(y)", "f(x,)", "f(x=1)", "f(*x)",
     "x.y", "x[0]", "x if y else z", "lambda: x", "x < y", "not x", "~x", "x @ y", "01", "00", "0x1f", "1_000",
     "1j", "2x", "x y", "1.5.5", "None", "True", "await", "'s'", "(x, y)", "()", "é", "x" + "+x" * 1500,
-    "(" * 150 + "x" + ")" * 150, "x;", "x\\\n+1", "x\f",
+    "(" * 150 + "x" + ")" * 150, "x;", "x\\\n+1", "x\f", "x $ y", "x\fy", "x \f",
 ])
 def test_other_sources_are_left_to_the_script_parser(source):
     assert plain.parsed(source) is None
@@ -118,7 +118,8 @@ def test_random_text_is_parsed_alike_or_left_alone():
     """Strings of formula characters, most of them not formulas: whatever plain accepts, the script parser
     reads to the same tree."""
     rng = random.Random(3)
-    alphabet = ["x", "y", "1", "0", ".", "e", "E", "+", "-", "*", "/", "%", "(", ")", ",", " ", "\t", "_", "s(", "**"]
+    alphabet = ["x", "y", "1", "0", ".", "e", "E", "+", "-", "*", "/", "%", "(", ")", ",", " ", "\t", "_", "s(", "**",
+                "$", "\f", "é"]
     for _ in range(20000):
         assert_same_tree("".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 12))))
 
