@@ -1,7 +1,10 @@
 """`gradcli check` benchmark: `python bench/bench_check.py [--problems 300] [--points 10] [--runs 3]`, and
 `python bench/bench_check.py --roster [--students 200] [--problems 20]` for a key graded against a roster, and
 `python bench/bench_check.py --profile [--problems 3000] [--top 15]` for cProfile's top functions while one
-process grades the set (no workers: a profile sees only its own process).
+process grades the set (no workers: a profile sees only its own process), and
+`python bench/bench_check.py --problems 3000 --against OTHER_CHECKOUT [--runs 5]` to compare with other code
+(e.g. `git archive BASE | tar -x -C /tmp/base`): runs of the two alternate, one process and every CPU, so that
+both see the same load; the minimum of each is reported, wall clock and CPU time.
 
 Writes a problem set of distinct problems (one variable, two-variable partials, a vector variable, every
 tenth answer wrong), then times, in a fresh process per run, loading the file and grading every problem as
@@ -104,10 +107,10 @@ def bench_roster(options):
               f"{time.perf_counter() - start:.2f} s")
 
 
-def one_run(path, jobs):
+def one_run(path, jobs, repo=REPO):
     """Grade `path` as `gradcli check` does, in a fresh process (so that no parse or reference is kept from
     the run before), the calculator's namespace built before the clock starts, as it is for any command."""
-    code = (f"import json, resource, sys, time; sys.path.insert(0, {str(REPO)!r}); from gradcli import calc, grading; "
+    code = (f"import json, resource, sys, time; sys.path.insert(0, {str(repo)!r}); from gradcli import calc, grading; "
             f"from gradcli.grading import parallel; calc.calculator('float64'); "
             f"start, cpu = time.perf_counter(), time.process_time(); "
             f"results = parallel.mapped(grading.grade, grading.load({str(path)!r}), jobs={jobs}); "
@@ -116,7 +119,26 @@ def one_run(path, jobs):
             f"print(json.dumps(dict(wall=wall, cpu=cpu, workers=workers.ru_utime + workers.ru_stime, "
             f"statuses=[result.status for result in results])))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    run = json.loads(done.stdout)
+    run["load"] = os.getloadavg()[0]
+    return run
+
+
+def compare(path, other, runs):
+    """This checkout and `other` graded by turns, `runs` times each, in one process and across every CPU."""
+    for jobs in (1, None):
+        found = {REPO: [], other: []}
+        for _ in range(runs):
+            for repo in found:
+                found[repo].append(one_run(path, jobs, repo))
+        assert found[REPO][0]["statuses"] == found[other][0]["statuses"], "the two checkouts grade differently"
+        print(f"{'one process (--jobs 1)' if jobs == 1 else f'every CPU ({os.cpu_count()})'}, min of {runs} "
+              f"alternating runs each:")
+        for repo, done in found.items():
+            loads = [run["load"] for run in done]
+            print(f"  {repo}: wall {min(run['wall'] for run in done):.2f} s, CPU {min(run['cpu'] for run in done):.2f} s "
+                  f"in the grading process + {min(run['workers'] for run in done):.2f} s in its workers "
+                  f"(load average {min(loads):.1f}-{max(loads):.1f})")
 
 
 def profile(path, top):
@@ -125,11 +147,12 @@ def profile(path, top):
     import pstats
 
     from gradcli import grading
+    from gradcli.grading import parallel
 
-    profiler = cProfile.Profile()
+    profiler = cProfile.Profile(time.process_time)  # CPU time: the wall clock of a shared machine waits for a CPU
     start = time.process_time()
     profiler.enable()
-    results = [grading.grade(spec) for spec in grading.load(path)]
+    results = parallel.mapped(grading.grade, grading.load(path), jobs=1)
     profiler.disable()
     print(f"{len(results)} problems graded in one process under cProfile: {time.process_time() - start:.2f} s CPU; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
@@ -147,6 +170,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: every CPU, as check does)")
     parser.add_argument("--profile", action="store_true", help="cProfile one process grading the set")
     parser.add_argument("--top", type=int, default=15, help="functions the profile lists")
+    parser.add_argument("--against", help="another checkout to compare with, run by turns with this one")
     options = parser.parse_args()
     if options.roster:
         options.problems = options.problems or 20
@@ -158,6 +182,8 @@ def main():
         path.write_text(problem_set(options.problems, options.points))
         if options.profile:
             return profile(path, options.top)
+        if options.against:
+            return compare(path, Path(options.against).resolve(), options.runs)
         runs = [one_run(path, options.jobs) for _ in range(options.runs)]
         best = min(runs, key=lambda run: run["wall"])
         statuses = {status: best["statuses"].count(status) for status in ("pass", "fail", "error")}

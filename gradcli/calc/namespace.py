@@ -63,6 +63,7 @@ class Calculator:
             variables[name] = self._reciprocal_of(name, variables[of])
         variables.update(math=self._math_module(language_module("math"), variables, degrees), pi=math.pi, e=math.e)
         self.variables = variables
+        self._expression_interpreter = None
 
     def _accepting_numbers(self, function, tensor_arguments):
         """`function` with plain numbers accepted as its tensor arguments, and a wrong call said in the
@@ -75,14 +76,23 @@ class Calculator:
         signature = inspect.signature(function)
         hint = self.CALL_HINTS.get(name)
 
+        # Whether a call binds depends only on how many positional arguments it has and which keywords: each
+        # way of calling is bound once ({(count, *keywords): None, or the message of its TypeError}).
+        refusals = {}
+
         @functools.wraps(function)
         def call(*args, **kwargs):
             args = [tensor(arg, dtype=dtype) if i < tensor_arguments and type(arg) in (int, float) else arg
                     for i, arg in enumerate(args)]
-            try:
-                signature.bind(*args, **kwargs)
-            except TypeError as error:
-                raise TypeError(f"{name}{signature}: {error}" + (f"; {hint}" if hint else "")) from None
+            way = (len(args), *kwargs)
+            if way not in refusals:
+                try:
+                    signature.bind(*args, **kwargs)
+                    refusals[way] = None
+                except TypeError as error:
+                    refusals[way] = f"{name}{signature}: {error}" + (f"; {hint}" if hint else "")
+            if refusals[way] is not None:
+                raise TypeError(refusals[way]) from None
             return function(*args, **kwargs)
 
         return call
@@ -187,6 +197,21 @@ class Calculator:
 
         return (interpreter_class or Interpreter)({**self.variables, **bindings}, self.builtins, self.guards,
                                                   _ignore_display)
+
+    def expression_interpreter(self, bindings):
+        """An interpreter over these names and `bindings` for one expression that defines, imports and
+        catches nothing (grading's per-point expressions, evaluated thousands of times): one interpreter,
+        reused with a new module scope. Making one builds its tables of bound methods, which cost more
+        than evaluating a short expression and leave a reference cycle per evaluation for the collector;
+        what else it keeps between runs (frames, imports, handlers, generators) such an expression never
+        touches."""
+        from gradcli.runtime.scopes import ModuleScope
+
+        if self._expression_interpreter is None:
+            self._expression_interpreter = self.interpreter({})
+        interpreter = self._expression_interpreter
+        interpreter.scope = interpreter.module_scope = ModuleScope({**self.variables, **bindings}, self.builtins)
+        return interpreter
 
 
 class _Stderr:

@@ -30,6 +30,8 @@ def _at(source, index):
 
 def before_parsing(source):
     """Typeset characters the language has no use for: superscript powers and Unicode operators."""
+    if source.isascii():  # all of them are outside ASCII
+        return None
     match = SUPERSCRIPT.search(source)
     if match:
         power = match.group().translate(SUPERSCRIPT_DIGITS)

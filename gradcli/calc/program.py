@@ -8,24 +8,27 @@ class Program:
     """The parsed source: one expression, or (for `graph`) statements whose last one gives the output."""
 
     def __init__(self, source, statements):
+        from gradcli.calc import plain
         from gradcli.lang import ScriptSyntaxError, parse
 
         self.source = source
         self.lines = source.split("\n")
         what = "CODE" if statements else "EXPR"
         self.refuse(notation.before_parsing(source), what)
-        try:
-            module = parse(source)
-        except ScriptSyntaxError as error:
-            self.refuse(notation.after_parse_error(source), what)  # 2x
-            raise CalcError(f"{what} does not parse: {error.message}\n"
-                            + self.caret_at(error.line, error.col, 1)) from None
         syntax = nodes()
-        for node in walk(module.body):
-            if isinstance(node, (syntax.BinOp, syntax.AugAssign)) and node.op == "^":
-                self.refuse(notation.power_with_caret(source), what)
-            if isinstance(node, syntax.Call) and isinstance(node.func, syntax.Constant):  # 2(x + 1)
-                self.refuse(notation.after_parse_error(source), what)
+        module = plain.parsed(source)  # the same tree, for most formulas, without the script grammar
+        if module is None:
+            try:
+                module = parse(source)
+            except ScriptSyntaxError as error:
+                self.refuse(notation.after_parse_error(source), what)  # 2x
+                raise CalcError(f"{what} does not parse: {error.message}\n"
+                                + self.caret_at(error.line, error.col, 1)) from None
+            for node in walk(module.body):  # a plain formula has neither
+                if isinstance(node, (syntax.BinOp, syntax.AugAssign)) and node.op == "^":
+                    self.refuse(notation.power_with_caret(source), what)
+                if isinstance(node, syntax.Call) and isinstance(node.func, syntax.Constant):  # 2(x + 1)
+                    self.refuse(notation.after_parse_error(source), what)
         body = module.body
         if not body:
             raise CalcError(f"{what} is empty")
@@ -111,14 +114,14 @@ def names_read(body):
     stack = [(body, frozenset())]
     while stack:
         value, local = stack.pop()
-        if isinstance(value, list):
-            stack.extend((item, local) for item in reversed(value))
-        elif isinstance(value, Name):
+        if type(value) is list:
+            stack.extend([(item, local) for item in reversed(value)])
+        elif type(value) is Name:
             if value.id not in local:
                 found.append((value.id, value.span))
         elif isinstance(value, Node):
-            inner = local | getattr(value, "local_names", frozenset())
-            stack.extend((field, inner) for field in reversed(list(value.fields().values())))
+            inner = local | value.local_names if hasattr(value, "local_names") else local
+            stack.extend([(getattr(value, field), inner) for field in reversed(value.__slots__)])
     return found
 
 

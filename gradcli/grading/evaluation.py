@@ -35,7 +35,9 @@ class Expression:
         """The value for `bindings`; `count` points stacked along the tensors' last axis (see `batched`)."""
         if count is not None and self.per_point:
             bindings = {**_reductions_per_point(), **bindings}  # a variable named sum is still the variable
-        value = self.program.run(self.calculator.interpreter(bindings))
+        calculator = self.calculator
+        value = self.program.run(calculator.expression_interpreter(bindings) if self.per_point
+                                 else calculator.interpreter(bindings))
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return calc.torch_namespace().tensor(float(value), dtype=self.calculator.dtype)
         if not isinstance(value, calc.torch_namespace().Tensor):

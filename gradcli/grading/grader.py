@@ -98,7 +98,7 @@ def _graded(spec):
         raise ProblemError("answers given as numbers need explicit points: add at = [{ x = ... }]")
     points = [Point(point.values, point.expected, explicit=point.explicit)
               for point in ([] if numeric else reference.sampled()) + reference.explicit()]
-    _compare(spec, points, answers, variables)
+    _compare(spec, points, answers, variables, *reference.stacked(numeric))
     worst = max(points, key=lambda point: point.error)
     for point in points:
         point.agrees = point.error <= spec.tolerance
@@ -124,6 +124,7 @@ class Reference:
         self.variables = _variables(spec, self.f)
         self.memo = {}
         self._sampled = self._explicit = None
+        self._stacked = {}
 
     @classmethod
     def of(cls, spec):
@@ -144,6 +145,16 @@ class Reference:
         if self._explicit is None:
             self._explicit = _checked_explicit(_explicit_points(self.spec, self.variables), self.variables, self.f)
         return self._explicit
+
+    def stacked(self, numeric):
+        """({variable: (n, *shape) array} of the values, the same of f's derivative) at the n points an answer
+        is graded at: the sampled and the explicit ones, or only the explicit ones for answers given as
+        numbers. Stacked once, for every answer to the problem."""
+        if numeric not in self._stacked:
+            points = ([] if numeric else self.sampled()) + self.explicit()
+            self._stacked[numeric] = tuple({name: np.stack([getattr(point, kind)[name] for point in points])
+                                            for name in self.variables} for kind in ("values", "expected"))
+        return self._stacked[numeric]
 
 
 def _variables(spec, f):
@@ -234,17 +245,18 @@ def _sampled_points(spec, variables, f):
     rng = np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode())])
     n = spec.points
     intervals = {name: spec.ranges.get(name, spec.default_range) for name in variables}
-    strata = {name: rng.permuted(np.broadcast_to(np.arange(n).reshape(n, *(1,) * len(shape)), (n, *shape)), axis=0)
-              for name, shape in variables.items()}
+    ranks = np.arange(n)  # a scalar's strata are these (broadcast_to costs more than the draw)
+    strata = {name: rng.permuted(np.broadcast_to(ranks.reshape(n, *(1,) * len(shape)), (n, *shape)) if shape
+                                 else ranks, axis=0) for name, shape in variables.items()}
     positions = {name: (strata[name] + rng.random(strata[name].shape)) / n for name in variables}
     values = {name: intervals[name][0] + (intervals[name][1] - intervals[name][0]) * positions[name]
               for name in variables}
-    expected = {}
+    expected = {name: np.empty((n, *shape)) for name, shape in variables.items()}
     pending = _finished(f, variables, values, np.arange(n), expected)
     if pending.size and not any(variables.values()):
         probes = _probed(spec, variables, f, intervals)
         if probes is not None:  # the whole hypercube laid over the valid part, not only the points outside it
-            values, expected = probing.stratified(probes, positions), {}
+            values = probing.stratified(probes, positions)
             pending = _finished(f, variables, values, np.arange(n), expected)
             for name, array in probing.replacements(probes, pending.size, rng).items():
                 values[name][pending] = array
@@ -259,20 +271,21 @@ def _sampled_points(spec, variables, f):
             low, high = intervals[name]
             values[name][pending] = low + (high - low) * rng.random(values[name][pending].shape)
         pending = _finished(f, variables, values, pending, expected)
-    return [Point({name: values[name][i] for name in variables}, expected[i]) for i in range(n)]
+    return [Point({name: values[name][i] for name in variables}, {name: expected[name][i] for name in variables})
+            for i in range(n)]
 
 
 def _finished(f, variables, values, pending, expected):
-    """Evaluate the reference at the `pending` points; fill `expected` where it is finite, return the rest."""
+    """Evaluate the reference at the `pending` points; fill `expected` ({variable: (n, *shape) array}) where
+    it is finite, return the rest."""
     if not pending.size:
         return pending
     derivatives = _reference(f, variables, {name: array[pending] for name, array in values.items()})
     finite = np.ones(pending.size, dtype=bool)
     for array in derivatives.values():
         finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
-    for i, index in enumerate(pending):
-        if finite[i]:
-            expected[index] = {name: array[i] for name, array in derivatives.items()}
+    for name, array in derivatives.items():
+        expected[name][pending[finite]] = array[finite]
     return pending[~finite]
 
 
@@ -342,14 +355,14 @@ def _reference_at(f, variables, values, count=None):
 # ---- the given answer -----------------------------------------------------------------------------------
 
 
-def _compare(spec, points, answers, variables):
-    """Fill in each point's given values and its relative error (inf where the answer is not finite)."""
+def _compare(spec, points, answers, variables, values, derivatives):
+    """Fill in each point's given values and its relative error (inf where the answer is not finite);
+    `values` and `derivatives` are the points' stacked (Reference.stacked)."""
     floor = spec.abs_tolerance / spec.tolerance  # |a - b| <= abs_tol + tol * |b|  <=>  error <= tol
-    values = {name: np.stack([point.values[name] for point in points]) for name in variables}
     for name, answer in answers.items():
         # numbers are one per explicit point, and then the explicit points are all the points
         given = answer if isinstance(answer, np.ndarray) else _answer_values(answer, variables, values, name)
-        expected = np.stack([point.expected[name] for point in points])
+        expected = derivatives[name]
         with np.errstate(invalid="ignore", divide="ignore"):
             error = np.where(np.isfinite(given), np.abs(given - expected) / (np.abs(expected) + floor), np.inf)
         worst = error.reshape(len(points), -1).max(axis=1, initial=0.0)
