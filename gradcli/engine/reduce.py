@@ -25,7 +25,8 @@ import math
 
 import numpy as np
 
-from .kernels import exp_scalar, fma, sleef_expf
+from .kernels import fma, sleef_expf
+from .libm import expf
 from .sleef import logf_u10
 
 VECTOR_BYTES = 32
@@ -426,7 +427,7 @@ def _softmax_parts(x, axis):
     """(x - max, exp of that, sum of the exps along ``axis``, kept) in the order of torch's kernels
     (SoftMaxKernel.cpp).  Over the contiguous last dim: exp of whole rows in vectors, vec::reduce_all's
     sum.  Over another dim: the exps summed one slice after another, from 0; inner positions in whole
-    vectors use the vector exp, the last inner % lanes the C library's (expf: correctly rounded)."""
+    vectors use the vector exp, the last inner % lanes the C library's (glibc's expf)."""
     axis %= x.ndim
     shifted = x - x.max(axis, keepdims=True)
     if axis == x.ndim - 1:
@@ -438,10 +439,10 @@ def _softmax_parts(x, axis):
 
 def _exp_off_last(x, axis):
     """exp in torch's kernels for a dim other than the last: inner positions in whole vectors use the vector
-    exp, the last inner % lanes the C library's (expf: correctly rounded; exp: NumPy's, which calls it)."""
+    exp, the last inner % lanes the C library's (glibc's expf, emulated; exp: NumPy's, which calls it)."""
     columns = x.reshape(x.shape[:axis + 1] + (-1,))
     vectors = columns.shape[-1] // (VECTOR_BYTES // x.itemsize) * (VECTOR_BYTES // x.itemsize)
-    scalar = exp_scalar if x.dtype == np.float32 else np.exp
+    scalar = expf if x.dtype == np.float32 else np.exp
     e = np.concatenate([_vector_exp(columns[..., :vectors]), scalar(columns[..., vectors:]).astype(x.dtype)], axis=-1)
     return e.reshape(x.shape)
 
