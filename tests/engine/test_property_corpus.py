@@ -47,7 +47,6 @@ KNOWN = {
     **_known(MATMUL, "mm", "mv", "squeeze_matmul", "unsafe_view", "addmm", "linear", "solve"),
     **_known(MATMUL, "dot", "bmm", dtypes=("float64",)),
     **_known(REDUCTION, "log_softmax_backward"),
-    **_known(REDUCTION + " (SLEEF's double log_u10: NumPy's log stands in)", "log_softmax", dtypes=("float64",)),
     **_known("value: torch adds with alpha in one fused multiply-add (a + alpha * b rounded once: 178 of 179 float32 "
              "elements then agree)", "add_alpha"),
     **_known("value: the loss's forward formula is not torch's kernel's (NumPy's log1p and exp)", "bce_logits_none"),
