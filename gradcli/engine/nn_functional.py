@@ -11,7 +11,10 @@ from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, operands, zeros_like_constant
+from .kernels import sleef_expf
+from .libm import log1pf, logf
 from .reduce import nll_cascade, torch_mean, torch_sum
+from .sleef import expd_u10, log1p_u10, log1pf_u10
 from .rules import R, Rule, op, rule
 from .tensor import Tensor, _make
 
@@ -57,15 +60,22 @@ def _weighted(d, w, x, reduction):
     return _mean_of(d, x) if reduction == "mean" else d
 
 
-def _softplus(a):  # log(1 + exp(a)), without overflow
-    return np.maximum(a, 0) + np.log1p(np.exp(-np.abs(a)))
+def _log_sigmoid(x):
+    """torch's log_sigmoid kernel (Activation.cpp): min(x, 0) - log1p(exp(-|x|)) with Vectorized<>'s exp and
+    log1p (SLEEF's), the last partial vector padded: no scalar tail."""
+    exp, log1p = (sleef_expf, log1pf_u10) if x.dtype == np.float32 else (expd_u10, log1p_u10)
+    with np.errstate(over="ignore"):
+        return np.minimum(x, x.dtype.type(0)) - log1p(np.reshape(exp(-np.abs(x)), x.shape))
 
 
 def _bce_logits(x, y, w, pw):
-    if pw is None:
-        loss = (1 - y) * x + _softplus(-x)
-    else:
-        loss = (1 - y) * x + (1 + (pw - 1) * y) * _softplus(-x)
+    """torch 2.13's binary_cross_entropy_with_logits (Loss.cpp), op by op, each rounded:
+    (1 - y) * x - log_sigmoid(x) * ((pw - 1) * y + 1), times the weight."""
+    one = x.dtype.type(1)
+    log_sigmoid = _log_sigmoid(x)
+    if pw is not None:
+        log_sigmoid = log_sigmoid * ((pw - one) * y + one)
+    loss = (one - y) * x - log_sigmoid
     return loss * w if w is not None else loss
 
 
@@ -82,16 +92,21 @@ def _bce_logits_dy_times_grad(g, x, pw):
     return (log(sigmoid(-x)) - log(sigmoid(x)) * const(pw)) * g
 
 
-def _clamped_log(f64_function, a):
-    """torch clamps BCE's logs at -100 so log(0) stays finite.  torch calls the C library's logf/log1pf
-    (float64: log/log1p) element by element; the float64 result rounded once stands in for them."""
+_C_LOGS = {"log": (logf, np.log), "log1p": (log1pf, np.log1p)}
+
+
+def _clamped_log(name, a):
+    """torch clamps BCE's logs at -100 so log(0) stays finite.  Its scalar kernel calls the C library's
+    logf/log1pf (glibc's, emulated in libm.py) or, for float64, log/log1p (which NumPy calls too)."""
+    float32_function, float64_function = _C_LOGS[name]
     with np.errstate(divide="ignore"):
-        return np.maximum(f64_function(a.astype(np.float64)).astype(a.dtype), a.dtype.type(-100))
+        logs = float32_function(a) if a.dtype == np.float32 else float64_function(a)
+    return np.maximum(logs, a.dtype.type(-100))
 
 
 def _bce(p, y, w):
     # torch's scalar kernel (Loss.cpp): (y - 1) * max(log1p(-p), -100) - y * max(log(p), -100)
-    loss = (y - y.dtype.type(1)) * _clamped_log(np.log1p, -p) - y * _clamped_log(np.log, p)
+    loss = (y - y.dtype.type(1)) * _clamped_log("log1p", -p) - y * _clamped_log("log", p)
     return loss * w if w is not None else loss
 
 
