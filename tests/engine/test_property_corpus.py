@@ -47,8 +47,6 @@ KNOWN = {
     **_known(MATMUL, "mm", "mv", "squeeze_matmul", "unsafe_view", "addmm", "linear", "solve"),
     **_known(MATMUL, "dot", "bmm", dtypes=("float64",)),
     **_known(REDUCTION, "log_softmax_backward"),
-    **_known("value: torch adds with alpha in one fused multiply-add (a + alpha * b rounded once: 178 of 179 float32 "
-             "elements then agree)", "add_alpha"),
     **_known("the target's gradient -logit(p) reads torch's log kernel; bce_sum's value: the loss's log", "bce",
              "bce_sum"),
 }

@@ -288,6 +288,16 @@ CASES = [
     Case("mse", "mse", lambda torch, F, inputs: F.mse_loss(*inputs), same_pair()),
     Case("mse_none", "mse", lambda torch, F, inputs: F.mse_loss(*inputs, reduction="none"), same_pair()),
     Case("mse_sum", "mse", lambda torch, F, inputs: F.mse_loss(*inputs, reduction="sum"), same_pair()),
+    Case("smooth_l1", "smooth_l1", lambda torch, F, inputs: F.smooth_l1_loss(*inputs), same_pair("wide")),
+    Case("smooth_l1_none", "smooth_l1",
+         lambda torch, F, inputs: F.smooth_l1_loss(*inputs, reduction="none", beta=0.3), same_pair("wide")),
+    Case("huber", "huber", lambda torch, F, inputs: F.huber_loss(*inputs, delta=1.7), same_pair("wide")),
+    Case("huber_sum", "huber", lambda torch, F, inputs: F.huber_loss(*inputs, reduction="sum"), same_pair("wide")),
+    Case("smooth_l1_backward", "smooth_l1_backward", lambda torch, F, inputs: torch.autograd.grad(
+        F.smooth_l1_loss(*inputs, beta=0.7), inputs[0], create_graph=True)[0], same_pair("wide")),
+    Case("huber_backward", "huber_backward", lambda torch, F, inputs: torch.autograd.grad(
+        F.huber_loss(*inputs, reduction="none", delta=0.7), inputs[0], inputs[0], create_graph=True)[0],
+        same_pair("wide")),
     Case("nll", "nll", lambda torch, F, inputs: F.nll_loss(F.log_softmax(inputs[0], 1), inputs[1]),
          log_probs_and_target),
     Case("nll_sum", "nll", lambda torch, F, inputs: F.nll_loss(inputs[0], inputs[1], reduction="sum"),
