@@ -8,7 +8,7 @@ the library itself: the unfused expf differs once in 4 million inputs).  Their a
 sysdeps/ieee754/flt-32/e_expf.c and e_logf.c, Szabolcs Nagy's table methods in double precision, and
 s_log1pf.c, fdlibm's, in float32 without FMA); they are reimplemented here with NumPy array arithmetic, the
 fused steps exact with ``kernels.fma``.  Identical to the library on every float tested
-(tests/golden/gen_libm_bits.py).
+(tests/golden/gen_libm_bits.py, tests/engine/test_libm.py).
 """
 
 import numpy as np
