@@ -279,13 +279,19 @@ rule("mse_backward", Rule(
     formulas=("2 * (a - b)  (/ numel for 'mean')", "-2 * (a - b)  (/ numel for 'mean')"),
     saved_names=("self", "target", "reduction"))))
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    return _elementwise_loss("mse", input, target, (reduction_argument(reduction, size_average, reduce),))
+
+
+def _elementwise_loss(name, input, target, params):
+    """A loss taken element by element (mse, smooth_l1, huber) as F.'s function runs it: torch's warning when the
+    shapes differ (they broadcast), then the rule."""
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
                       "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
-                      "same size.", UserWarning, stacklevel=2)
+                      "same size.", UserWarning, stacklevel=3)
     arrays = operands(input, target)
     try:
-        return R["mse"](input, target, arrays=arrays, params=(reduction_argument(reduction, size_average, reduce),))
+        return R[name](input, target, arrays=arrays, params=params)
     except ValueError:
         raise broadcast_error(*arrays) from None
 
@@ -419,53 +425,42 @@ for _name, _node, _kernel, _second, _formulas in (
                                          "beta" if _name == "smooth_l1_backward" else "delta")))
 
 
-def _pointwise_loss(name, input, target, reduction, bound):
-    """torch's smooth_l1_loss/huber_loss after F.'s checks: the inputs broadcast, the kernel, the reduction."""
-    if target.shape != input.shape:
-        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
-                      "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
-                      "same size.", UserWarning, stacklevel=3)
-    arrays = operands(input, target)
-    try:
-        np.broadcast_shapes(np.shape(arrays[0]), np.shape(arrays[1]))
-    except ValueError:
-        raise broadcast_error(*arrays) from None
-    return R[name](input, target, arrays=arrays, params=(reduction, float(bound)))
+def _pointwise_loss_rule(grad_fn, kernel, backward, bound, formulas):
+    """smooth_l1_loss's or huber_loss's rule: the kernel, then the reduction; both gradients are the backward
+    kernel's op, the target's with input and target swapped."""
+    return Rule(grad_fn, lambda x, y, reduction, b: _reduce_array(kernel(x, y, b), reduction),
+                lambda g, out, x, y, reduction, b: R[backward](g, x, y, params=(reduction, b)),
+                lambda g, out, x, y, reduction, b: R[backward](g, y, x, params=(reduction, b)),
+                formulas=formulas, saved_names=("self", "target", "reduction", bound))
 
 
-@op("smooth_l1_loss", method=False, namespaces=F, rules=dict(smooth_l1=Rule(
-    "SmoothL1LossBackward0", lambda x, y, reduction, beta: _reduce_array(_smooth_l1(x, y, beta), reduction),
-    lambda g, out, x, y, reduction, beta: R["smooth_l1_backward"](g, x, y, params=(reduction, beta)),
-    lambda g, out, x, y, reduction, beta: R["smooth_l1_backward"](g, y, x, params=(reduction, beta)),
-    formulas=("(a - b) / beta inside |a - b| < beta, sign(a - b) outside  (/ numel for 'mean')",
-              "-(a - b) / beta inside |a - b| < beta, -sign(a - b) outside  (/ numel for 'mean')"),
-    saved_names=("self", "target", "reduction", "beta"))))
+@op("smooth_l1_loss", method=False, namespaces=F, rules=dict(smooth_l1=_pointwise_loss_rule(
+    "SmoothL1LossBackward0", _smooth_l1, "smooth_l1_backward", "beta",
+    ("(a - b) / beta inside |a - b| < beta, sign(a - b) outside  (/ numel for 'mean')",
+     "-(a - b) / beta inside |a - b| < beta, -sign(a - b) outside  (/ numel for 'mean')"))))
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
     reduction = reduction_argument(reduction, size_average, reduce)
     if beta < 0:
         raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
     if beta == 0:  # torch's smooth_l1_loss is then its l1_loss
         return l1_loss(input, target, reduction=reduction)
-    return _pointwise_loss("smooth_l1", input, target, reduction, beta)
+    return _elementwise_loss("smooth_l1", input, target, (reduction, float(beta)))
 
 
-@op("huber_loss", method=False, namespaces=F, rules=dict(huber=Rule(
-    "HuberLossBackward0", lambda x, y, reduction, delta: _reduce_array(_huber(x, y, delta), reduction),
-    lambda g, out, x, y, reduction, delta: R["huber_backward"](g, x, y, params=(reduction, delta)),
-    lambda g, out, x, y, reduction, delta: R["huber_backward"](g, y, x, params=(reduction, delta)),
-    formulas=("a - b inside |a - b| < delta, delta * sign(a - b) outside  (/ numel for 'mean')",
-              "b - a inside |a - b| < delta, -delta * sign(a - b) outside  (/ numel for 'mean')"),
-    saved_names=("self", "target", "reduction", "delta"))))
+@op("huber_loss", method=False, namespaces=F, rules=dict(huber=_pointwise_loss_rule(
+    "HuberLossBackward0", _huber, "huber_backward", "delta",
+    ("a - b inside |a - b| < delta, delta * sign(a - b) outside  (/ numel for 'mean')",
+     "b - a inside |a - b| < delta, -delta * sign(a - b) outside  (/ numel for 'mean')"))))
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     if reduction not in _REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction")
     if delta <= 0:
         raise RuntimeError("huber_loss does not support non-positive values for delta.")
     if weight is None:
-        return _pointwise_loss("huber", input, target, reduction, delta)
+        return _elementwise_loss("huber", input, target, (reduction, float(delta)))
     if weight.shape != input.shape:
         raise ValueError("Weights and input must have the same size.")
-    loss = _pointwise_loss("huber", input, target, "none", delta) * weight  # torch composes ops here
+    loss = _elementwise_loss("huber", input, target, ("none", float(delta))) * weight  # torch composes ops here
     return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
 
 
