@@ -11,7 +11,7 @@ from ..kernels import fma
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
 from .pointwise import log, reciprocal
-from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, where_or_zero, write_out,
+from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
                      zeros_like_constant)
 
 
@@ -165,10 +165,9 @@ def _tensors_only(name, a, b):
 
 def _extremum_rule(name, wins):
     """maximum/minimum: the gradient goes to the winner, split evenly on a tie (torch: where(a == b, grad / 2,
-    grad), masked to 0 where the input lost)."""
+    grad).masked_fill_(a loses, 0))."""
     def vjp(g, out, x, y):
-        tie = x._data == y._data
-        return where_or_zero(wins(x._data, y._data) | tie, g * mask(1 - 0.5 * tie, g))
+        return masked_fill_zero(where(x._data == y._data, g / 2, g), wins(y._data, x._data))
     return Rule(name, np.maximum if wins is np.greater else np.minimum,
                 lambda g, out, a, b: vjp(g, out, a, b), lambda g, out, a, b: vjp(g, out, b, a),
                 formulas=tuple(f"1 if {x} {'>' if wins is np.greater else '<'} {y} else 0.5 if a == b else 0"
@@ -188,7 +187,9 @@ def minimum(a, b):
 
 
 def _atan2_vjp(g, out, a, b, of):
+    """torch's atan2_backward: the reciprocal of a**2 + b**2 masked to 0 where it is infinite (a = b = 0)."""
     recip = (a * a + b * b).reciprocal()
+    recip = masked_fill_zero(recip, np.isinf(recip._data))
     return g * b * recip if of == "a" else g * -a * recip
 
 
@@ -224,6 +225,35 @@ def where(condition, a, b):
     except ValueError:
         raise broadcast_error(cond, np.broadcast(*arrays)) from None
     return R["where"](a, b, params=(cond,), arrays=arrays)
+
+
+@op("masked_fill", rules=dict(masked_fill=Rule(
+    "MaskedFillBackward0", lambda a, cond, value: np.where(cond, a.dtype.type(value), a),
+    lambda g, out, a, cond, value: masked_fill_zero(g, cond), save=None, formulas=("0 where mask else 1",),
+    saved_names=("self", "mask", "value"))))
+def masked_fill(input, mask, value):
+    """input with value where mask holds (mask broadcast with input, as torch's out-of-place masked_fill)."""
+    if mask.dtype != dtypes.bool_:
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype.c_name}")
+    if isinstance(value, Tensor):
+        if value.ndim:
+            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.ndim} dimension(s).")
+        if value.requires_grad:  # torch's MaskedFillBackward1; here a where, with the same gradients
+            return where(mask, value.to(input.dtype), input)
+        value = value.item()
+    try:
+        shape = np.broadcast_shapes(mask.shape, input.shape)
+    except ValueError:
+        raise broadcast_error(mask._data, input._data) from None
+    return R["masked_fill"](input.expand(*shape) if shape != input.shape else input,
+                            params=(np.broadcast_to(mask._data, shape), value))
+
+
+def masked_fill_zero(g, cond):
+    """g with 0 where cond holds, as torch's backward formulas write grad.masked_fill(cond, 0): differentiably,
+    recorded as MaskedFillBackward0."""
+    return R["masked_fill"](g, params=(np.broadcast_to(cond, g.shape), 0))
 
 
 def _scalar_like(value, other):
