@@ -10,8 +10,11 @@ import numpy as np
 from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
-from .ops.shared import broadcast_error, const, operands, zeros_like_constant
+from .ops.shared import broadcast_error, const, mask, operands, zeros_like_constant
+from .kernels import sleef_expf
+from .libm import log1pf, logf
 from .reduce import nll_cascade, torch_mean, torch_sum
+from .sleef import expd_u10, log1p_u10, log1pf_u10
 from .rules import R, Rule, op, rule
 from .tensor import Tensor, _make
 
@@ -57,15 +60,22 @@ def _weighted(d, w, x, reduction):
     return _mean_of(d, x) if reduction == "mean" else d
 
 
-def _softplus(a):  # log(1 + exp(a)), without overflow
-    return np.maximum(a, 0) + np.log1p(np.exp(-np.abs(a)))
+def _log_sigmoid(x):
+    """torch's log_sigmoid kernel (Activation.cpp): min(x, 0) - log1p(exp(-|x|)) with Vectorized<>'s exp and
+    log1p (SLEEF's), the last partial vector padded: no scalar tail."""
+    exp, log1p = (sleef_expf, log1pf_u10) if x.dtype == np.float32 else (expd_u10, log1p_u10)
+    with np.errstate(over="ignore"):
+        return np.minimum(x, x.dtype.type(0)) - log1p(np.reshape(exp(-np.abs(x)), x.shape))
 
 
 def _bce_logits(x, y, w, pw):
-    if pw is None:
-        loss = (1 - y) * x + _softplus(-x)
-    else:
-        loss = (1 - y) * x + (1 + (pw - 1) * y) * _softplus(-x)
+    """torch 2.13's binary_cross_entropy_with_logits (Loss.cpp), op by op, each rounded:
+    (1 - y) * x - log_sigmoid(x) * ((pw - 1) * y + 1), times the weight."""
+    one = x.dtype.type(1)
+    log_sigmoid = _log_sigmoid(x)
+    if pw is not None:
+        log_sigmoid = log_sigmoid * ((pw - one) * y + one)
+    loss = (one - y) * x - log_sigmoid
     return loss * w if w is not None else loss
 
 
@@ -82,16 +92,21 @@ def _bce_logits_dy_times_grad(g, x, pw):
     return (log(sigmoid(-x)) - log(sigmoid(x)) * const(pw)) * g
 
 
-def _clamped_log(f64_function, a):
-    """torch clamps BCE's logs at -100 so log(0) stays finite.  torch calls the C library's logf/log1pf
-    (float64: log/log1p) element by element; the float64 result rounded once stands in for them."""
+_C_LOGS = {"log": (logf, np.log), "log1p": (log1pf, np.log1p)}
+
+
+def _clamped_log(name, a):
+    """torch clamps BCE's logs at -100 so log(0) stays finite.  Its scalar kernel calls the C library's
+    logf/log1pf (glibc's, emulated in libm.py) or, for float64, log/log1p (which NumPy calls too)."""
+    float32_function, float64_function = _C_LOGS[name]
     with np.errstate(divide="ignore"):
-        return np.maximum(f64_function(a.astype(np.float64)).astype(a.dtype), a.dtype.type(-100))
+        logs = float32_function(a) if a.dtype == np.float32 else float64_function(a)
+    return np.maximum(logs, a.dtype.type(-100))
 
 
 def _bce(p, y, w):
     # torch's scalar kernel (Loss.cpp): (y - 1) * max(log1p(-p), -100) - y * max(log(p), -100)
-    loss = (y - y.dtype.type(1)) * _clamped_log(np.log1p, -p) - y * _clamped_log(np.log, p)
+    loss = (y - y.dtype.type(1)) * _clamped_log("log1p", -p) - y * _clamped_log("log", p)
     return loss * w if w is not None else loss
 
 
@@ -264,13 +279,19 @@ rule("mse_backward", Rule(
     formulas=("2 * (a - b)  (/ numel for 'mean')", "-2 * (a - b)  (/ numel for 'mean')"),
     saved_names=("self", "target", "reduction"))))
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    return _elementwise_loss("mse", input, target, (reduction_argument(reduction, size_average, reduce),))
+
+
+def _elementwise_loss(name, input, target, params):
+    """A loss taken element by element (mse, smooth_l1, huber) as F.'s function runs it: torch's warning when the
+    shapes differ (they broadcast), then the rule."""
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
                       "This will likely lead to incorrect results due to broadcasting. Please ensure they have the "
-                      "same size.", UserWarning, stacklevel=2)
+                      "same size.", UserWarning, stacklevel=3)
     arrays = operands(input, target)
     try:
-        return R["mse"](input, target, arrays=arrays, params=(reduction_argument(reduction, size_average, reduce),))
+        return R[name](input, target, arrays=arrays, params=params)
     except ValueError:
         raise broadcast_error(*arrays) from None
 
@@ -279,6 +300,167 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     loss = (input - target).abs()  # torch records l1_loss as these ops (MeanBackward0 <- AbsBackward0)
     reduction = reduction_argument(reduction, size_average, reduce)
+    return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
+
+
+# ---- smooth_l1_loss and huber_loss: torch's kernels (BinaryOpsKernel.cpp, PointwiseOpsKernel.cpp) ------------
+
+def _smooth_l1(x, y, beta):
+    z = np.abs(x - y)
+    half, beta = x.dtype.type(0.5), x.dtype.type(beta)
+    with np.errstate(invalid="ignore"):
+        return np.where(z < beta, half * z * z / beta, z - half * beta)
+
+
+def _huber(x, y, delta):
+    z = np.abs(x - y)
+    half, delta = x.dtype.type(0.5), x.dtype.type(delta)
+    with np.errstate(invalid="ignore"):
+        return np.where(z < delta, half * z * z, delta * (z - half * delta))
+
+
+VECTOR_BYTES = 32
+
+
+def _vectorised_and_tail(vector, scalar, *arrays):
+    """cpu_kernel_vec's split: the vector lambda on whole steps of two 32-byte vectors, the scalar lambda on
+    the last n % (2 * lanes) elements (when every operand is contiguous or a single broadcast element);
+    the scalar lambda everywhere else, as torch's basic loop."""
+    shape = np.broadcast_shapes(*(a.shape for a in arrays))
+    full = [a.shape == shape for a in arrays]
+    if not all(full) and (full.count(False) > 1 or any(a.size != 1 for a, f in zip(arrays, full) if not f)):
+        return scalar(*arrays)
+    out = np.asarray(vector(*arrays)).reshape(-1)
+    n = out.size
+    step = 2 * VECTOR_BYTES // arrays[0].itemsize
+    tail = n % step
+    if tail:
+        last = [np.broadcast_to(a, shape).reshape(-1)[n - tail:] for a in arrays]
+        out[n - tail:] = scalar(*last)
+    return out.reshape(shape)
+
+
+def _norm(x, reduction):
+    """The backward kernels' scale: 1 / numel for 'mean' (in double, then the dtype), else 1."""
+    return x.dtype.type(1 / builtins.max(x.size, 1) if reduction == "mean" else 1.)
+
+
+def _in_double(value, dtype):
+    """A float expression the C++ kernel evaluates with a double parameter: computed in float64, then rounded."""
+    return np.asarray(value, np.float64).astype(dtype)
+
+
+def _smooth_l1_backward(g, x, y, reduction, beta):
+    """smooth_l1_backward_cpu_kernel: vector steps (norm * blend(x / beta, +-1)) * g; the scalar tail
+    (+-norm) * g or ((norm * x) * g) / beta, that division in double (beta is a double there)."""
+    norm, beta_float = _norm(x, reduction), x.dtype.type(beta)
+
+    def vector(x, y, g):
+        d = x - y
+        with np.errstate(invalid="ignore", divide="ignore"):
+            slope = np.where(np.abs(d) >= beta_float, np.where(d > 0, 1, -1).astype(x.dtype), d / beta_float)
+        return norm * slope * g
+
+    def scalar(x, y, g):
+        d = x - y
+        with np.errstate(invalid="ignore", divide="ignore"):
+            inside = _in_double(np.asarray(norm * d * g, np.float64) / beta, x.dtype)
+            return np.where(d <= -beta, -norm * g, np.where(d >= beta, norm * g, inside))
+    return _vectorised_and_tail(vector, scalar, x, y, g.astype(x.dtype))
+
+
+def _huber_backward(g, x, y, reduction, delta):
+    """huber_backward_cpu_kernel: vector steps (norm * blend(x, +-delta)) * g; the scalar tail
+    ((+-norm) * g) * delta, that product in double (delta is a double there), or (norm * x) * g."""
+    norm, delta_float = _norm(x, reduction), x.dtype.type(delta)
+
+    def vector(x, y, g):
+        d = x - y
+        with np.errstate(invalid="ignore"):
+            slope = np.where(np.abs(d) >= delta_float, np.where(d > 0, delta_float, -delta_float), d)
+        return norm * slope * g
+
+    def scalar(x, y, g):
+        d = x - y
+        with np.errstate(invalid="ignore"):
+            outside = _in_double(np.asarray(norm * g, np.float64) * delta, x.dtype)
+            return np.where(d <= -delta, -outside, np.where(d >= delta, outside, norm * d * g))
+    return _vectorised_and_tail(vector, scalar, x, y, g.astype(x.dtype))
+
+
+def _inside(x, y, bound):
+    """The constant mask |x - y| < bound, in x's dtype (the double backward's `(d < beta).type_as(grad)`)."""
+    return mask(np.abs(x._data - y._data) < bound, x)
+
+
+def _smooth_l1_double_backward(gg_g, x, y, reduction, beta):
+    """torch's smooth_l1_loss_double_backward: grad * (|x - y| < beta) / beta (/ numel for 'mean'); 0 when beta is 0."""
+    if beta == 0:
+        return zeros_like_constant(gg_g)
+    d = R["div_scalar"](gg_g * _inside(x, y, beta), params=(beta,))
+    return _mean_of(d, x) if reduction == "mean" else d
+
+
+def _huber_double_backward(gg_g, x, y, reduction, delta):
+    """torch's huber_loss_double_backward: grad * (|x - y| < delta) (/ numel for 'mean')."""
+    d = gg_g * _inside(x, y, delta)
+    return _mean_of(d, x) if reduction == "mean" else d
+
+
+# The backward of each is one op in torch (SmoothL1LossBackwardBackward0, HuberLossBackwardBackward0 under
+# create_graph=True); the target's gradient is the same op with input and target swapped.
+for _name, _node, _kernel, _second, _formulas in (
+        ("smooth_l1_backward", "SmoothL1LossBackwardBackward0", _smooth_l1_backward, _smooth_l1_double_backward,
+         ("(b - c) / beta inside |b - c| < beta, sign(b - c) outside  (/ numel for 'mean')",
+          "grad / beta inside |b - c| < beta, 0 outside", "-grad / beta inside |b - c| < beta, 0 outside")),
+        ("huber_backward", "HuberLossBackwardBackward0", _huber_backward, _huber_double_backward,
+         ("b - c inside |b - c| < delta, delta * sign(b - c) outside  (/ numel for 'mean')",
+          "grad inside |b - c| < delta, 0 outside", "-grad inside |b - c| < delta, 0 outside"))):
+    rule(_name, Rule(
+        _node, _kernel,
+        lambda gg, _, g, x, y, reduction, bound, _name=_name: R[_name](gg, x, y, params=(reduction, bound)),
+        lambda gg, _, g, x, y, reduction, bound, _second=_second: _second(gg * g, x, y, reduction, bound),
+        lambda gg, _, g, x, y, reduction, bound, _second=_second: -_second(gg * g, x, y, reduction, bound),
+        formulas=_formulas, saved_names=("grad_output", "self", "target", "reduction",
+                                         "beta" if _name == "smooth_l1_backward" else "delta")))
+
+
+def _pointwise_loss_rule(grad_fn, kernel, backward, bound, formulas):
+    """smooth_l1_loss's or huber_loss's rule: the kernel, then the reduction; both gradients are the backward
+    kernel's op, the target's with input and target swapped."""
+    return Rule(grad_fn, lambda x, y, reduction, b: _reduce_array(kernel(x, y, b), reduction),
+                lambda g, out, x, y, reduction, b: R[backward](g, x, y, params=(reduction, b)),
+                lambda g, out, x, y, reduction, b: R[backward](g, y, x, params=(reduction, b)),
+                formulas=formulas, saved_names=("self", "target", "reduction", bound))
+
+
+@op("smooth_l1_loss", method=False, namespaces=F, rules=dict(smooth_l1=_pointwise_loss_rule(
+    "SmoothL1LossBackward0", _smooth_l1, "smooth_l1_backward", "beta",
+    ("(a - b) / beta inside |a - b| < beta, sign(a - b) outside  (/ numel for 'mean')",
+     "-(a - b) / beta inside |a - b| < beta, -sign(a - b) outside  (/ numel for 'mean')"))))
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    reduction = reduction_argument(reduction, size_average, reduce)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    if beta == 0:  # torch's smooth_l1_loss is then its l1_loss
+        return l1_loss(input, target, reduction=reduction)
+    return _elementwise_loss("smooth_l1", input, target, (reduction, float(beta)))
+
+
+@op("huber_loss", method=False, namespaces=F, rules=dict(huber=_pointwise_loss_rule(
+    "HuberLossBackward0", _huber, "huber_backward", "delta",
+    ("a - b inside |a - b| < delta, delta * sign(a - b) outside  (/ numel for 'mean')",
+     "b - a inside |a - b| < delta, -delta * sign(a - b) outside  (/ numel for 'mean')"))))
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    if weight is None:
+        return _elementwise_loss("huber", input, target, (reduction, float(delta)))
+    if weight.shape != input.shape:
+        raise ValueError("Weights and input must have the same size.")
+    loss = _elementwise_loss("huber", input, target, ("none", float(delta))) * weight  # torch composes ops here
     return loss.mean() if reduction == "mean" else loss.sum() if reduction == "sum" else loss
 
 

@@ -25,8 +25,9 @@ import math
 
 import numpy as np
 
-from .kernels import exp_scalar, fma, sleef_expf
-from .sleef import logf_u10
+from .kernels import fma, sleef_expf
+from .libm import expf
+from .sleef import expd_u10, log_u10, logf_u10
 
 VECTOR_BYTES = 32
 LEVELS = 4
@@ -384,52 +385,25 @@ def _product_sums(g, out):
     return _fold_lanes(acc)
 
 
-_EXPD_POLY = (0.2081276378237164457e-8, 0.2511210703042288022e-7, 0.2755762628169491192e-6, 0.2755723402025388239e-5,
-              0.2480158687479686264e-4, 0.1984126989855865850e-3, 0.1388888888914497797e-2, 0.8333333333314938210e-2,
-              0.4166666666666602598e-1, 0.1666666666666669072e+0)
-
-
 def _fma_many(a, b, c):
     return fma(a, b, c).reshape(np.broadcast_shapes(np.shape(a), np.shape(b), np.shape(c)))
 
 
-def sleef_expd(d):
-    """SLEEF's expd_u10 as its AVX2 build computes it (sleefsimddp.c, FMA throughout): q = rint(d / ln 2),
-    a two-step Cody-Waite reduction, a degree-10 polynomial by Estrin's scheme, then 2**q in two halves."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        q = np.rint(d * 1.442695040888963407359924681001892137426645954152985934135449406931)
-        s = _fma_many(q, -.69314718055966295651160180568695068359375, d)
-        s = _fma_many(q, -.28235290563031577122588448175013436025525412068e-12, s)
-        s2 = s * s
-        s4 = s2 * s2
-        c9, c8, c7, c6, c5, c4, c3, c2, c1, c0 = _EXPD_POLY
-        low = _fma_many(s4, _fma_many(s2, _fma_many(s, c7, c6), _fma_many(s, c5, c4)),
-                        _fma_many(s2, _fma_many(s, c3, c2), _fma_many(s, c1, c0)))
-        u = _fma_many(s4 * s4, _fma_many(s, c9, c8), low)
-        for c in (0.5, 1.0, 1.0):
-            u = _fma_many(u, s, c)
-        q = np.where(np.isfinite(q), q, 0).astype(np.int64)
-        u = u * np.ldexp(1.0, q >> 1) * np.ldexp(1.0, q - (q >> 1))
-        u = np.where(d > 709.78271114955742909217217426, np.inf, u)
-        return np.where(np.isnan(d), d, np.where(d < -1000, 0.0, u))
-
-
 def _vector_exp(x):
     """Vectorized<T>::exp: SLEEF's expf_u10 (float32) or expd_u10 (float64)."""
-    return sleef_expf(x).reshape(x.shape) if x.dtype == np.float32 else sleef_expd(x)
+    return sleef_expf(x).reshape(x.shape) if x.dtype == np.float32 else expd_u10(x)
 
 
 def _log(sums):
-    """The log of the softmax sums, as torch takes it: SLEEF's logf_u10 for float32; for float64 NumPy's log
-    stands in for SLEEF's log_u10."""
-    return logf_u10(sums) if sums.dtype == np.float32 else np.log(sums)
+    """The log of the softmax sums, as torch takes it (Vectorized<T>::log): SLEEF's logf_u10 or log_u10."""
+    return logf_u10(sums) if sums.dtype == np.float32 else log_u10(sums)
 
 
 def _softmax_parts(x, axis):
     """(x - max, exp of that, sum of the exps along ``axis``, kept) in the order of torch's kernels
     (SoftMaxKernel.cpp).  Over the contiguous last dim: exp of whole rows in vectors, vec::reduce_all's
     sum.  Over another dim: the exps summed one slice after another, from 0; inner positions in whole
-    vectors use the vector exp, the last inner % lanes the C library's (expf: correctly rounded)."""
+    vectors use the vector exp, the last inner % lanes the C library's (glibc's expf)."""
     axis %= x.ndim
     shifted = x - x.max(axis, keepdims=True)
     if axis == x.ndim - 1:
@@ -441,10 +415,10 @@ def _softmax_parts(x, axis):
 
 def _exp_off_last(x, axis):
     """exp in torch's kernels for a dim other than the last: inner positions in whole vectors use the vector
-    exp, the last inner % lanes the C library's (expf: correctly rounded; exp: NumPy's, which calls it)."""
+    exp, the last inner % lanes the C library's (glibc's expf, emulated; exp: NumPy's, which calls it)."""
     columns = x.reshape(x.shape[:axis + 1] + (-1,))
     vectors = columns.shape[-1] // (VECTOR_BYTES // x.itemsize) * (VECTOR_BYTES // x.itemsize)
-    scalar = exp_scalar if x.dtype == np.float32 else np.exp
+    scalar = expf if x.dtype == np.float32 else np.exp
     e = np.concatenate([_vector_exp(columns[..., :vectors]), scalar(columns[..., vectors:]).astype(x.dtype)], axis=-1)
     return e.reshape(x.shape)
 

@@ -1,8 +1,9 @@
-"""SLEEF's log, log1p and expm1 (the u10 variants) as torch's AVX2 build calls them.
+"""SLEEF's exp, log, log1p and expm1 (the u10 variants) as torch's AVX2 build calls them.
 
 torch's Vectorized<float> and Vectorized<double> send log1p and expm1 to Sleef_log1pf8_u10/Sleef_expm1f8_u10
 and Sleef_log1pd4_u10/Sleef_expm1d4_u10 for the whole array (its vec::map pads the last partial vector, so
-there is no scalar tail), and float32 log_softmax takes the log of its row sums with Sleef_logf8_u10.
+there is no scalar tail); log_softmax takes the log of its sums with Sleef_logf8_u10/Sleef_logd4_u10, and
+float64 softmax its exps with Sleef_expd4_u10 (float32's Sleef_expf8_u10 is ``kernels.sleef_expf``).
 SLEEF's algorithms (Boost licence, github.com/shibatch/sleef, src/libm/sleefsimdsp.c and sleefsimddp.c) are
 reimplemented here with NumPy array arithmetic, operation by operation; the AVX2 build fuses every
 multiply-add SLEEF writes as one (``vmla``, ``vfma``), emulated exactly with ``kernels.fma``.
@@ -232,6 +233,59 @@ def _mla_polynomial(x, x2, x4, coefficients):
     return fma(x4, poly4(*coefficients[:4]), poly4(*coefficients[4:]))
 
 
+EXPD_POLY = (0.2081276378237164457e-8, 0.2511210703042288022e-7, 0.2755762628169491192e-6, 0.2755723402025388239e-5,
+             0.2480158687479686264e-4, 0.1984126989855865850e-3, 0.1388888888914497797e-2, 0.8333333333314938210e-2,
+             0.4166666666666602598e-1, 0.1666666666666669072e+0)
+
+
+@_lanes64
+def expd_u10(d):
+    """Sleef_expd4_u10 (xexp) on a float64 array: q = rint(d / ln 2), a two-step Cody-Waite reduction, a
+    degree-10 polynomial by Estrin's scheme, then 2**q in two halves."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        q = np.rint(d * 1.442695040888963407359924681001892137426645954152985934135449406931)
+        s = fma(q, -LN2_HIGH_DOUBLE, d)
+        s = fma(q, -LN2_LOW_DOUBLE, s)
+        s2 = s * s
+        s4 = s2 * s2
+        u = fma(s4 * s4, fma(s, EXPD_POLY[0], EXPD_POLY[1]), _mla_polynomial(s, s2, s4, EXPD_POLY[2:]))
+        for c in (0.5, 1.0, 1.0):
+            u = fma(u, s, c)
+        q = np.where(np.isfinite(q), q, 0).astype(np.int64)
+        u = u * pow2(q >> 1, np.float64) * pow2(q - (q >> 1), np.float64)
+        u = np.where(d > 709.78271114955742909217217426, np.inf, u)
+        return np.where(np.isnan(d), d, np.where(d < -1000, 0.0, u))
+
+
+def _log_tail_double(s, x):
+    """The part xlog_u1 and xlog1p share: s + 2x + x**3 * (a polynomial in x**2), then the pair summed."""
+    x2 = x[0] * x[0]
+    x4 = x2 * x2
+    t = _mla_polynomial(x2, x4, x4 * x4, (0.1532076988502701353e+0, 0.1525629051003428716e+0,
+                                          0.1818605932937785996e+0, 0.2222214519839380009e+0,
+                                          0.2857142932794299317e+0, 0.3999999999635251990e+0,
+                                          0.6666666666667333541e+0))
+    s = _add_pairs_ordered(s, (x[0] * 2, x[1] * 2))
+    s = _add_pair_float_ordered(s, (x2 * x[0]) * t)
+    return s[0] + s[1]
+
+
+@_lanes64
+def log_u10(d):
+    """Sleef_logd4_u10 (xlog_u1) on a float64 array: d = 2**e m with m in [0.75, 1.5), then
+    e ln 2 + 2 atanh((m - 1) / (m + 1)) in double-double."""
+    with np.errstate(all="ignore"):
+        tiny = d < np.finfo(np.float64).tiny
+        d = np.where(tiny, d * 2.0**64, d)
+        e = DOUBLE.exponent(d * (1 / 0.75))
+        m = DOUBLE.scale(d, -e)
+        s = _mul_pair_float(LN2_DOUBLE, np.where(tiny, e - 64, e).astype(np.float64))
+        r = _log_tail_double(s, _divide_pairs(_add_exact(-1.0, m), _add_exact(1.0, m)))
+        r = np.where(d == np.inf, np.inf, r)
+        r = np.where((d < 0) | np.isnan(d), np.nan, r)
+        return np.where(d == 0, -np.inf, r)
+
+
 @_lanes64
 def log1p_u10(d):
     """Sleef_log1pd4_u10 (xlog1p) on a float64 array."""
@@ -243,17 +297,10 @@ def log1p_u10(d):
         t = DOUBLE.scale(np.ones_like(d), -e)
         m = fma(d, t, t - 1)
         s = _mul_pair_float(LN2_DOUBLE, np.where(tiny, e - 64, e).astype(np.float64))
-        x = _divide_pairs((m, np.zeros_like(m)), _add_floats_ordered(2.0, m))
-        x2 = x[0] * x[0]
-        x4 = x2 * x2
-        t = _mla_polynomial(x2, x4, x4 * x4, (0.1532076988502701353e+0, 0.1525629051003428716e+0,
-                                              0.1818605932937785996e+0, 0.2222214519839380009e+0,
-                                              0.2857142932794299317e+0, 0.3999999999635251990e+0,
-                                              0.6666666666667333541e+0))
-        s = _add_pairs_ordered(s, (x[0] * 2, x[1] * 2))
-        s = _add_pair_float_ordered(s, (x2 * x[0]) * t)
-        r = s[0] + s[1]
-        r = np.where(d > 1e307, np.log(d), r)  # SLEEF switches to its log_u1 there; NumPy's log stands in
+        r = _log_tail_double(s, _divide_pairs((m, np.zeros_like(m)), _add_floats_ordered(2.0, m)))
+        large = d > 1e307  # SLEEF switches to its log there
+        if large.any():
+            r = np.where(large, log_u10(d), r)
         r = np.where((d < -1) | np.isnan(d), np.nan, r)
         r = np.where(d == -1, -np.inf, r)
         return np.where((d == 0) & np.signbit(d), -0.0, r)

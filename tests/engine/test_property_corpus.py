@@ -43,14 +43,10 @@ KNOWN = {
              "pow_tensor", "atan2"),
     **_known(ELEMENTWISE, "exp", "sin", "cos", "tan", "sinc", "mul_scalar", dtypes=("float32",)),
     **_known(ELEMENTWISE, "tanh", "sigmoid", "exp2", "erf", "tanh_backward", "sigmoid_backward",
-             "pow_scalar_fraction", "bce_logits", "div_scalar", dtypes=("float64",)),
+             "pow_scalar_fraction", "bce_logits", "bce_logits_none", "div_scalar", dtypes=("float64",)),
     **_known(MATMUL, "mm", "mv", "squeeze_matmul", "unsafe_view", "addmm", "linear", "solve"),
     **_known(MATMUL, "dot", "bmm", dtypes=("float64",)),
     **_known(REDUCTION, "log_softmax_backward"),
-    **_known(REDUCTION + " (SLEEF's double log_u10: NumPy's log stands in)", "log_softmax", dtypes=("float64",)),
-    **_known("value: torch adds with alpha in one fused multiply-add (a + alpha * b rounded once: 178 of 179 float32 "
-             "elements then agree)", "add_alpha"),
-    **_known("value: the loss's forward formula is not torch's kernel's (NumPy's log1p and exp)", "bce_logits_none"),
     **_known("the target's gradient -logit(p) reads torch's log kernel; bce_sum's value: the loss's log", "bce",
              "bce_sum"),
 }

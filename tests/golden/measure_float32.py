@@ -122,6 +122,52 @@ def losses():
         row("cross_entropy (100 batches of 1..20,000 rows, ignore_index, half weighted)", dtype, hits / total, math.nan)
 
 
+def pointwise_losses():
+    """binary_cross_entropy (glibc's logf/log1pf in torch's scalar loop) and ..._with_logits (log_sigmoid with SLEEF's
+    exp and log1p), reduction='none', N elements; smooth_l1/huber value and gradient (the backward kernels' scalar
+    tail) and add/sub with alpha (fused multiply-add) on random shapes."""
+    F, gF = torch.nn.functional, gt.nn.functional
+    for dtype in ("float32", "float64"):
+        p, y = rng.uniform(0, 1, N).astype(dtype), rng.uniform(0, 1, N).astype(dtype)
+        x, w = (rng.standard_normal(N) * 4).astype(dtype), rng.uniform(0.5, 2, N).astype(dtype)
+        want = F.binary_cross_entropy(torch.from_numpy(p), torch.from_numpy(y), reduction="none").numpy()
+        ours = gF.binary_cross_entropy(gt.tensor(p), gt.tensor(y), reduction="none").numpy()
+        with np.errstate(divide="ignore"):
+            plain = (y - 1) * np.maximum(np.log1p(-p), -100) - y * np.maximum(np.log(p), -100)
+        row("binary_cross_entropy, reduction='none'", dtype, np.mean(ours == want), np.mean(plain == want))
+        want = F.binary_cross_entropy_with_logits(torch.from_numpy(x), torch.from_numpy(y), weight=torch.from_numpy(w),
+                                                  pos_weight=torch.from_numpy(w[::-1].copy()), reduction="none").numpy()
+        ours = gF.binary_cross_entropy_with_logits(gt.tensor(x), gt.tensor(y), weight=gt.tensor(w),
+                                                   pos_weight=gt.tensor(w[::-1].copy()), reduction="none").numpy()
+        plain = ((1 - y) * x + (1 + (w[::-1] - 1) * y) * (np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x))))) * w
+        row("binary_cross_entropy_with_logits (weight, pos_weight), reduction='none'", dtype, np.mean(ours == want),
+            np.mean(plain.astype(dtype) == want))
+        for name, bound in (("smooth_l1_loss", "beta"), ("huber_loss", "delta")):
+            hits = total = 0
+            for _ in range(300):
+                shape = tuple(int(s) for s in rng.integers(1, 40, rng.integers(1, 3)))
+                a, b = (rng.standard_normal(shape) * 2).astype(dtype), rng.standard_normal(shape).astype(dtype)
+                kw = {"reduction": str(rng.choice(["mean", "sum", "none"])), bound: float(rng.choice([1.0, 0.3, 2.5]))}
+                results = []
+                for lib in (torch, gt):
+                    ta = lib.tensor(a, requires_grad=True)
+                    loss = getattr(lib.nn.functional, name)(ta, lib.tensor(b), **kw)
+                    results.append((loss.detach().numpy(), lib.autograd.grad(loss.sum(), ta)[0].numpy()))
+                hits += all(same(o, t) for o, t in zip(*results))
+                total += 1
+            row(f"{name}: value and gradient (300 random shapes, reductions, {bound}s)", dtype, hits / total, math.nan)
+        hits = total = 0
+        for _ in range(300):
+            shape = tuple(int(s) for s in rng.integers(1, 40, rng.integers(1, 3)))
+            other = tuple(1 if rng.random() < 0.4 else s for s in shape)
+            a, b = rng.standard_normal(shape).astype(dtype), rng.standard_normal(other).astype(dtype)
+            alpha, op = float(rng.uniform(-3, 3)), str(rng.choice(["add", "sub"]))
+            want = getattr(torch, op)(torch.from_numpy(a), torch.from_numpy(b), alpha=alpha).numpy()
+            hits += same(getattr(gt, op)(gt.tensor(a), gt.tensor(b), alpha=alpha).numpy(), want)
+            total += 1
+        row("add/sub with alpha (300 random shapes, broadcasting)", dtype, hits / total, math.nan)
+
+
 def softmaxes():
     for op in ("softmax", "log_softmax"):
         hits = total = 0
@@ -207,3 +253,4 @@ if __name__ == "__main__":
     matmul()
     float64_sleef()
     random_draws()
+    pointwise_losses()

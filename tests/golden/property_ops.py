@@ -211,6 +211,10 @@ CASES = [
     B("atan2", lambda torch, a, b: torch.atan2(a, b)), B("hypot", lambda torch, a, b: torch.hypot(a, b)),
     Case("where", "where", lambda torch, F, inputs: torch.where(*inputs),
          lambda rng: (lambda a, b: ([(a, "bool"), (a, "normal"), (b, "normal")], {}))(*broadcast_pair(rng))),
+    Case("masked_fill", "masked_fill", lambda torch, F, inputs: inputs[0].masked_fill(inputs[1], -0.75),
+         lambda rng: (lambda a, b: ([(a, "normal"), (b, "bool")], {}))(*broadcast_pair(rng))),
+    Case("maximum_backward", "masked_fill", lambda torch, F, inputs: torch.autograd.grad(
+        torch.maximum(inputs[0], inputs[1]), inputs[0], inputs[0], create_graph=True)[0], same_pair()),
     # indexing and writes
     Case("index", "index", lambda torch, F, inputs: inputs[0][torch.tensor(INDEX)], rows_at_least(3)),
     Case("as_strided", "as_strided", lambda torch, F, inputs: write_through_view(*inputs),
@@ -288,6 +292,16 @@ CASES = [
     Case("mse", "mse", lambda torch, F, inputs: F.mse_loss(*inputs), same_pair()),
     Case("mse_none", "mse", lambda torch, F, inputs: F.mse_loss(*inputs, reduction="none"), same_pair()),
     Case("mse_sum", "mse", lambda torch, F, inputs: F.mse_loss(*inputs, reduction="sum"), same_pair()),
+    Case("smooth_l1", "smooth_l1", lambda torch, F, inputs: F.smooth_l1_loss(*inputs), same_pair("wide")),
+    Case("smooth_l1_none", "smooth_l1",
+         lambda torch, F, inputs: F.smooth_l1_loss(*inputs, reduction="none", beta=0.3), same_pair("wide")),
+    Case("huber", "huber", lambda torch, F, inputs: F.huber_loss(*inputs, delta=1.7), same_pair("wide")),
+    Case("huber_sum", "huber", lambda torch, F, inputs: F.huber_loss(*inputs, reduction="sum"), same_pair("wide")),
+    Case("smooth_l1_backward", "smooth_l1_backward", lambda torch, F, inputs: torch.autograd.grad(
+        F.smooth_l1_loss(*inputs, beta=0.7), inputs[0], create_graph=True)[0], same_pair("wide")),
+    Case("huber_backward", "huber_backward", lambda torch, F, inputs: torch.autograd.grad(
+        F.huber_loss(*inputs, reduction="none", delta=0.7), inputs[0], inputs[0], create_graph=True)[0],
+        same_pair("wide")),
     Case("nll", "nll", lambda torch, F, inputs: F.nll_loss(F.log_softmax(inputs[0], 1), inputs[1]),
          log_probs_and_target),
     Case("nll_sum", "nll", lambda torch, F, inputs: F.nll_loss(inputs[0], inputs[1], reduction="sum"),
@@ -308,7 +322,7 @@ CASES = [
 def values(rng, shape, domain, np, dtype):
     """Random values of one input, by domain name."""
     if domain == "bool":
-        return rng.random(shape) < 0.5
+        return np.asarray(rng.random(shape) < 0.5)
     if domain.startswith("int:"):
         return rng.integers(0, int(domain[4:]), shape)
     draw = {

@@ -7,15 +7,55 @@ import numpy as np
 
 from .. import dtypes
 from ..dtypes import FLOATING
+from ..kernels import fma
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
 from .pointwise import log, reciprocal
-from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, where_or_zero, write_out,
+from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
                      zeros_like_constant)
 
 
+def _plus_scaled(a, b, alpha):
+    """a + alpha * b as torch's add kernel computes it: for float32/float64 one fused multiply-add (vec::fmadd,
+    and its AVX2 build contracts the scalar loop's a + alpha * b the same way); sub is add with -alpha.  One
+    exception, found by black-box tests: along rows where b is a single broadcast element, GCC vectorised the
+    scalar loop of each row's last n % (2 * lanes) elements in 16-byte steps after the first, with alpha * b
+    hoisted and rounded: there a + round(alpha * b)."""
+    dtype = np.result_type(a, b)
+    if dtype.kind != "f" or dtype.itemsize < 4:
+        return a + b * alpha
+    alpha = dtype.type(alpha)
+    shape = np.broadcast_shapes(np.shape(a), np.shape(b))
+    out = np.reshape(fma(b, alpha, a), shape)
+    row = _row_of_constant(np.shape(a), np.shape(b), shape)
+    step, granule = 64 // dtype.itemsize, 16 // dtype.itemsize
+    tail = row % step
+    hoisted = (tail - 1) // granule * granule if tail > 1 else 0
+    if hoisted:
+        start = row - tail + 1
+        rows = out.reshape(-1, row)
+        rows[:, start:start + hoisted] = (np.broadcast_to(a, shape).reshape(-1, row)[:, start:start + hoisted]
+                                          + alpha * np.broadcast_to(b, shape).reshape(-1, row)[:, :hoisted])
+    return out
+
+
+def _row_of_constant(a_shape, b_shape, shape):
+    """The length of torch's inner loop when b is constant along it and a runs along it (the trailing dims,
+    size-1 dims dropped, where b has size 1 and a the full size, as TensorIterator merges them); 0 otherwise."""
+    a_shape = (1,) * (len(shape) - len(a_shape)) + tuple(a_shape)
+    b_shape = (1,) * (len(shape) - len(b_shape)) + tuple(b_shape)
+    row = 1
+    for size, a_size, b_size in reversed(list(zip(shape, a_shape, b_shape))):
+        if size == 1:
+            continue
+        if b_size != 1 or a_size != size:
+            break
+        row *= size
+    return row if row > 1 else 0
+
+
 @op("add", rules=dict(add=Rule(
-    "AddBackward0", lambda a, b, alpha: a + b * alpha if alpha != 1 else a + b,
+    "AddBackward0", lambda a, b, alpha: _plus_scaled(a, b, alpha) if alpha != 1 else a + b,
     lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: g * alpha if alpha != 1 else g, save=None,
     formulas=("1", "alpha"), saved_names=("self", "other", "alpha"), scalars=True)))
 def add(a, b, alpha=1):
@@ -23,7 +63,7 @@ def add(a, b, alpha=1):
 
 
 @op("sub", "subtract", rules=dict(
-    sub=Rule("SubBackward0", lambda a, b, alpha: a - b * alpha if alpha != 1 else a - b,
+    sub=Rule("SubBackward0", lambda a, b, alpha: _plus_scaled(a, b, -alpha) if alpha != 1 else a - b,
              lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: -g * alpha if alpha != 1 else -g, save=None,
              formulas=("1", "-alpha"), saved_names=("self", "other", "alpha"), scalars=True),
     rsub=Rule("RsubBackward1", lambda a, b: b - a, lambda g, out, a, b: -g, save=None, formulas=("-1",),
@@ -126,10 +166,9 @@ def _tensors_only(name, a, b):
 
 def _extremum_rule(name, wins):
     """maximum/minimum: the gradient goes to the winner, split evenly on a tie (torch: where(a == b, grad / 2,
-    grad), masked to 0 where the input lost)."""
+    grad).masked_fill_(a loses, 0))."""
     def vjp(g, out, x, y):
-        tie = x._data == y._data
-        return where_or_zero(wins(x._data, y._data) | tie, g * mask(1 - 0.5 * tie, g))
+        return masked_fill_zero(where(x._data == y._data, g / 2, g), wins(y._data, x._data))
     return Rule(name, np.maximum if wins is np.greater else np.minimum,
                 lambda g, out, a, b: vjp(g, out, a, b), lambda g, out, a, b: vjp(g, out, b, a),
                 formulas=tuple(f"1 if {x} {'>' if wins is np.greater else '<'} {y} else 0.5 if a == b else 0"
@@ -149,7 +188,9 @@ def minimum(a, b):
 
 
 def _atan2_vjp(g, out, a, b, of):
+    """torch's atan2_backward: the reciprocal of a**2 + b**2 masked to 0 where it is infinite (a = b = 0)."""
     recip = (a * a + b * b).reciprocal()
+    recip = masked_fill_zero(recip, np.isinf(recip._data))
     return g * b * recip if of == "a" else g * -a * recip
 
 
@@ -185,6 +226,35 @@ def where(condition, a, b):
     except ValueError:
         raise broadcast_error(cond, np.broadcast(*arrays)) from None
     return R["where"](a, b, params=(cond,), arrays=arrays)
+
+
+@op("masked_fill", rules=dict(masked_fill=Rule(
+    "MaskedFillBackward0", lambda a, cond, value: np.where(cond, a.dtype.type(value), a),
+    lambda g, out, a, cond, value: masked_fill_zero(g, cond), save=None, formulas=("0 where mask else 1",),
+    saved_names=("self", "mask", "value"))))
+def masked_fill(input, mask, value):
+    """input with value where mask holds (mask broadcast with input, as torch's out-of-place masked_fill)."""
+    if mask.dtype != dtypes.bool_:
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask.dtype.c_name}")
+    if isinstance(value, Tensor):
+        if value.ndim:
+            raise RuntimeError("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.ndim} dimension(s).")
+        if value.requires_grad:  # torch's MaskedFillBackward1; here a where, with the same gradients
+            return where(mask, value.to(input.dtype), input)
+        value = value.item()
+    try:
+        shape = np.broadcast_shapes(mask.shape, input.shape)
+    except ValueError:
+        raise broadcast_error(mask._data, input._data) from None
+    return R["masked_fill"](input.expand(*shape) if shape != input.shape else input,
+                            params=(np.broadcast_to(mask._data, shape), value))
+
+
+def masked_fill_zero(g, cond):
+    """g with 0 where cond holds, as torch's backward formulas write grad.masked_fill(cond, 0): differentiably,
+    recorded as MaskedFillBackward0."""
+    return R["masked_fill"](g, params=(np.broadcast_to(cond, g.shape), 0))
 
 
 def _scalar_like(value, other):

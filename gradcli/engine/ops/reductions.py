@@ -12,7 +12,7 @@ from ..reduce import (torch_log_softmax, torch_log_softmax_backward, torch_mean,
                       torch_softmax_backward, torch_sum, torch_var)
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import Tensor, _make
-from .arithmetic import maximum, minimum
+from .arithmetic import masked_fill_zero, maximum, minimum
 from .pointwise import abs, exp, sgn
 from .shared import const, count, dims, mask, restore_dims, where_or_zero
 
@@ -202,12 +202,12 @@ def _norm_backward(g, out, a, p, dim, keepdim):
     if p == 1:
         return sgn(a) * g
     if p == 2:
-        return g * where_or_zero(nonzero, a / safe)
+        return g * masked_fill_zero(a / safe, ~nonzero)
     if p == math.inf:
         hit = np.abs(a._data) == out._data
         return sgn(a) * ((g / const(hit.sum(dim, keepdims=True).astype(a._data.dtype))) * mask(hit, a))
     scaled = sgn(a) * abs(a) ** (p - 1) if p < 2 else a * abs(a) ** (p - 2)
-    return scaled * where_or_zero(nonzero, g / safe ** (p - 1))
+    return scaled * masked_fill_zero(g / safe ** (p - 1), ~nonzero)
 
 
 @op("norm", rules=dict(norm=Rule(

@@ -1,0 +1,155 @@
+"""The C library's expf, logf and log1pf (glibc 2.36, x86-64), which torch's scalar loops call.
+
+torch's kernels call ``std::exp``, ``std::log`` and ``std::log1p`` on floats where they do not vectorise: the
+last elements of softmax's off-last-dim loop, binary_cross_entropy's element loop.  The wheel links the
+system's libm at run time; on this Debian 12 (glibc 2.36) on an AVX2 CPU, glibc picks the builds of expf
+and logf compiled with ``-mfma -mavx2``, in which GCC fuses every multiply feeding an add (checked against
+the library itself: the unfused expf differs once in 4 million inputs).  Their algorithms are public (LGPL;
+sysdeps/ieee754/flt-32/e_expf.c and e_logf.c, Szabolcs Nagy's table methods in double precision, and
+s_log1pf.c, fdlibm's, in float32 without FMA); they are reimplemented here with NumPy array arithmetic, the
+fused steps exact with ``kernels.fma``.  Identical to the library on every float tested
+(tests/golden/gen_libm_bits.py, tests/engine/test_libm.py).
+"""
+
+import numpy as np
+
+from .kernels import fma
+
+f32 = np.float32
+
+
+def _hex(*values):
+    return [float.fromhex(v) for v in values]
+
+
+# ---- expf: 2**(k/32) from a table, times a cubic in the remainder ------------------------------------------------
+
+EXP_TABLE_BITS = 5
+EXP_N = 1 << EXP_TABLE_BITS
+EXP_TABLE = np.array([  # bits of 2**(i/32), minus i << 47 (e_exp2f_data.c)
+    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51,
+    0x3fef72b83c7d517b, 0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1,
+    0x3fef06fe0a31b715, 0x3feef1a7373aa9cb, 0x3feedea64c123422, 0x3feece086061892d,
+    0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429, 0x3feea47eb03a5585,
+    0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
+    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d,
+    0x3feee89f995ad3ad, 0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069,
+    0x3fef5818dcfba487, 0x3fef7c97337b9b5f, 0x3fefa4afa2a490da, 0x3fefd0765b6e4540], np.uint64)
+EXP_SHIFT = float.fromhex("0x1.8p+52")  # adding it rounds to an integer held in the low bits
+EXP_INV_LN2_N = float.fromhex("0x1.71547652b82fep+0") * EXP_N
+EXP_POLY = [c / EXP_N ** p for c, p in zip(_hex("0x1.c6af84b912394p-5", "0x1.ebfce50fac4f3p-3", "0x1.62e42ff0c52d6p-1"),
+                                           (3, 2, 1))]
+
+
+def expf(x):
+    """glibc's expf (FMA build) on a float32 array: x * 32 / ln 2 = k + r, 2**(k/32) from the table, times
+    1 + C2 r + C1 r**2 + C0 r**3 in double, rounded once to float."""
+    x = np.asarray(x, np.float32)
+    xd = x.astype(np.float64)
+    with np.errstate(all="ignore"):
+        shifted = fma(EXP_INV_LN2_N, xd, EXP_SHIFT)  # z + SHIFT, the product fused into the addition
+        k_bits = np.where(np.isfinite(shifted), shifted, 0).view(np.uint64)
+        kd = shifted - EXP_SHIFT
+        r = fma(EXP_INV_LN2_N, xd, -kd)  # z - kd, fused the same way
+        scale = (EXP_TABLE[k_bits % np.uint64(EXP_N)] + (k_bits << np.uint64(52 - EXP_TABLE_BITS))).view(np.float64)
+        c0, c1, c2 = EXP_POLY
+        y = fma(fma(c0, r, c1), r * r, fma(c2, r, 1.0))
+        out = (y * scale).astype(np.float32)
+        out = np.where(x > f32(float.fromhex("0x1.62e42ep6")), f32(np.inf), out)
+        out = np.where(x < f32(float.fromhex("-0x1.9fe368p6")), f32(0), out)
+        return np.where(np.isnan(x), x, out).reshape(x.shape)
+
+
+# ---- logf: log(c) + k ln 2 from a table, plus a cubic in z/c - 1 -------------------------------------------------
+
+LOG_TABLE_BITS = 4
+LOG_OFF = 0x3f330000
+LOG_INVC = np.array(_hex(
+    "0x1.661ec79f8f3bep+0", "0x1.571ed4aaf883dp+0", "0x1.49539f0f010bp+0", "0x1.3c995b0b80385p+0",
+    "0x1.30d190c8864a5p+0", "0x1.25e227b0b8eap+0", "0x1.1bb4a4a1a343fp+0", "0x1.12358f08ae5bap+0",
+    "0x1.0953f419900a7p+0", "0x1p+0", "0x1.e608cfd9a47acp-1", "0x1.ca4b31f026aap-1",
+    "0x1.b2036576afce6p-1", "0x1.9c2d163a1aa2dp-1", "0x1.886e6037841edp-1", "0x1.767dcf5534862p-1"))
+LOG_LOGC = np.array(_hex(
+    "-0x1.57bf7808caadep-2", "-0x1.2bef0a7c06ddbp-2", "-0x1.01eae7f513a67p-2", "-0x1.b31d8a68224e9p-3",
+    "-0x1.6574f0ac07758p-3", "-0x1.1aa2bc79c81p-3", "-0x1.a4e76ce8c0e5ep-4", "-0x1.1973c5a611cccp-4",
+    "-0x1.252f438e10c1ep-5", "0x0p+0", "0x1.aa5aa5df25984p-5", "0x1.c5e53aa362eb4p-4",
+    "0x1.526e57720db08p-3", "0x1.bc2860d22477p-3", "0x1.1058bc8a07ee1p-2", "0x1.4043057b6ee09p-2"))
+LOG_LN2 = float.fromhex("0x1.62e42fefa39efp-1")
+LOG_POLY = _hex("-0x1.00ea348b88334p-2", "0x1.5575b0be00b6ap-2", "-0x1.ffffef20a4123p-2")
+
+
+def logf(x):
+    """glibc's logf (FMA build) on a float32 array: x = 2**k z with z near a table point c,
+    log(x) = log1p(z/c - 1) + log(c) + k ln 2, the log1p a cubic in double, rounded once to float."""
+    x = np.asarray(x, np.float32)
+    with np.errstate(all="ignore"):
+        subnormal = (x > 0) & (x < f32(np.finfo(np.float32).tiny))
+        ix = np.where(subnormal, x * f32(2.0**23), x).view(np.uint32).astype(np.int64)
+        ix = np.where(subnormal, ix - (23 << 23), ix)
+        tmp = ix - LOG_OFF
+        i = (tmp >> (23 - LOG_TABLE_BITS)) % (1 << LOG_TABLE_BITS)
+        k = tmp >> 23  # tmp as a signed difference: the arithmetic shift of the C code
+        z = (ix - (tmp & (0x1ff << 23))).astype(np.uint32).view(np.float32).astype(np.float64)
+        r = fma(z, LOG_INVC[i], -1.0)
+        y0 = fma(k.astype(np.float64), LOG_LN2, LOG_LOGC[i])
+        a0, a1, a2 = LOG_POLY
+        r2 = r * r
+        y = fma(fma(a0, r2, fma(a1, r, a2)), r2, y0 + r)
+        out = y.astype(np.float32)
+        out = np.where(x == 1, f32(0), out)
+        out = np.where(x == np.inf, x, out)
+        out = np.where((x < 0) | np.isnan(x), f32(np.nan), out)
+        return np.where(x == 0, f32(-np.inf), out).reshape(x.shape)
+
+
+# ---- log1pf: fdlibm's, in float32 ---------------------------------------------------------------------------------
+
+LN2_HI, LN2_LO = f32(6.9313812256e-01), f32(9.0580006145e-06)
+LP = [f32(c) for c in (6.6666668653e-01, 4.0000000596e-01, 2.8571429849e-01, 2.2222198546e-01,
+                       1.8183572590e-01, 1.5313838422e-01, 1.4798198640e-01)]
+
+
+def log1pf(x):
+    """glibc's log1pf (fdlibm's s_log1pf.c, plain float arithmetic) on a float32 array: 1 + x = 2**k (1 + f)
+    with a correction c for the rounding of 1 + x, then log(1 + f) = f - (f**2/2 - s (f**2/2 + R(s**2))),
+    s = f / (2 + f)."""
+    x = np.asarray(x, np.float32)
+    shape, x = x.shape, x.reshape(-1)
+    one, zero = f32(1), np.zeros_like(x)
+    with np.errstate(all="ignore"):
+        hx = x.view(np.int32)
+        ax = hx & 0x7fffffff
+        small = (hx < 0x3ed413d7) & ((hx > 0) | (hx <= np.int32(np.uint32(0xbe95f61f).view(np.int32))))
+        # k != 0: reduce 1 + x (or x itself when huge) to 2**k * u with u in [sqrt(2)/2, sqrt(2))
+        huge = hx >= 0x5a000000
+        u = np.where(huge, x, one + x)
+        hu = u.view(np.int32)
+        k = (hu >> 23) - 127
+        c = np.where(huge, zero, np.where(k > 0, one - (u - x), x - (u - one)) / u)
+        hu = hu & 0x007fffff
+        low = hu < 0x3504f7
+        u = np.where(low, hu | 0x3f800000, hu | 0x3f000000).astype(np.int32).view(np.float32)
+        k = np.where(low, k, k + 1)
+        hu = np.where(low, hu, (0x00800000 - hu) >> 2)
+        f = np.where(small, x, u - one)
+        k = np.where(small, 0, k)
+        hu = np.where(small, 1, hu)
+        kf = k.astype(np.float32)
+        hfsq = f32(0.5) * f * f
+        # |f| < 2**-20 (hu == 0, so k != 0)
+        tiny_r = hfsq * (one - f32(0.66666666666666666) * f)
+        tiny = np.where(f == 0, kf * LN2_HI + (c + kf * LN2_LO), kf * LN2_HI - ((tiny_r - (kf * LN2_LO + c)) - f))
+        s = f / (f32(2) + f)
+        z = s * s
+        poly = LP[6]
+        for coefficient in reversed(LP[:6]):
+            poly = coefficient + z * poly
+        big_r = z * poly
+        general = np.where(k == 0, f - (hfsq - s * (hfsq + big_r)),
+                           kf * LN2_HI - ((hfsq - (s * (hfsq + big_r) + (kf * LN2_LO + c))) - f))
+        out = np.where(hu == 0, tiny, general)
+        near_zero = ax < 0x31000000  # |x| < 2**-29
+        out = np.where(near_zero, np.where(ax < 0x24800000, x, x - x * x * f32(0.5)), out)
+        out = np.where(hx >= 0x7f800000, x + x, out)
+        out = np.where((ax >= 0x3f800000) & (hx < 0), np.where(x == -1, f32(-np.inf), f32(np.nan)), out)
+        return out.reshape(shape)
