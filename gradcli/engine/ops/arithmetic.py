@@ -9,7 +9,7 @@ from .. import dtypes
 from ..dtypes import FLOATING
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
-from .pointwise import log, reciprocal
+from .pointwise import SQRT, log, reciprocal
 from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, where_or_zero, write_out,
                      zeros_like_constant)
 
@@ -68,7 +68,7 @@ def _pow_by_number(a, b):
     if a.dtype.kind != "f" or np.ndim(b):
         return np.power(a, b)
     products = {2.0: lambda: a * a, 3.0: lambda: a * a * a, -2.0: lambda: one / (a * a),
-                0.5: lambda: np.sqrt(a), -0.5: lambda: one / np.sqrt(a), -1.0: lambda: one / a}
+                0.5: lambda: SQRT(a), -0.5: lambda: one / np.sqrt(a), -1.0: lambda: one / a}
     one = a.dtype.type(1)
     return products.get(float(b), lambda: np.power(a, b))()
 
