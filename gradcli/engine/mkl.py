@@ -15,6 +15,7 @@ installed, or when loading it fails: ``library()`` is then None and the callers 
 
 import contextlib
 import os
+import sys
 
 import numpy as np
 
@@ -51,10 +52,8 @@ def disabled():
 
 def _load():
     import ctypes
-    from importlib import metadata
     try:
-        files = metadata.distribution("mkl").files or ()
-        lib = ctypes.CDLL(str(next(f for f in files if f.name == "libmkl_rt.so.2").locate()))
+        lib = ctypes.CDLL(_installed_library())
         # Both must be chosen before any other MKL call; they take precedence over MKL_THREADING_LAYER and
         # MKL_INTERFACE_LAYER in the environment.
         if lib.MKL_Set_Threading_Layer(_THREADING_SEQUENTIAL) != _THREADING_SEQUENTIAL:
@@ -65,6 +64,25 @@ def _load():
     except Exception:  # not installed, not loadable on this platform, a symbol missing: keep the NumPy paths
         return None
     return lib
+
+
+def _installed_library():
+    """The path of libmkl_rt.so.2 as the installed `mkl` distribution records it: its dist-info's RECORD
+    (what importlib.metadata reads; importing importlib.metadata itself costs 40-400 ms, more than loading
+    MKL).  Raises LookupError when no such distribution is on sys.path."""
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith("mkl-") and name[4:5].isdigit() and name.endswith(".dist-info"):
+                with open(os.path.join(entry, name, "RECORD"), encoding="utf-8") as record:
+                    for line in record:
+                        path = line.split(",", 1)[0]
+                        if path.rsplit("/", 1)[-1] == "libmkl_rt.so.2":
+                            return os.path.normpath(os.path.join(entry or ".", path))
+    raise LookupError("the mkl distribution is not installed")
 
 
 # Every argument is passed as a ctypes object (no argtypes declared): pointers to data as c_void_p,

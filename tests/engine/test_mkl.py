@@ -81,13 +81,13 @@ def test_complex_and_integer_inputs_never_reach_mkl():
     assert same_bits(gemm.product(x, x), x @ x)
 
 
-def test_a_missing_or_broken_mkl_leaves_the_numpy_paths(monkeypatch):
-    from importlib import metadata
-
-    def missing(name):
-        raise metadata.PackageNotFoundError(name)
-    monkeypatch.setattr(metadata, "distribution", missing)
-    assert mkl._load() is None
+def test_a_missing_or_broken_mkl_leaves_the_numpy_paths(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    assert mkl._load() is None  # no mkl distribution on the path
+    broken = tmp_path / "mkl-2024.2.0.dist-info"
+    broken.mkdir()
+    (broken / "RECORD").write_text("../../libmkl_rt.so.2,sha256=x,1\n")
+    assert mkl._load() is None  # recorded, but the library is not there
 
 
 def _loaded_after(code, **env):
