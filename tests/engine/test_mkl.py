@@ -58,6 +58,11 @@ def test_matrix_product_matches_torch_at_any_size(number):
         assert same_bits(got, want), part
 
 
+@pytest.mark.mkl
+def test_the_two_layer_net_trained_with_adam_prints_torchs_losses():
+    assert same_bits(generator.adam_loop(gt), TORCH["adam_loop"])
+
+
 def test_products_above_the_exact_limit_are_numpys_without_mkl(without_mkl):
     """Without MKL a float32 product above gemm.EXACT_LIMIT takes NumPy's BLAS: not torch's bits (the
     README's table), but still the product."""

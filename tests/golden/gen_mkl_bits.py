@@ -96,6 +96,24 @@ def run(t, form, a, b, bias=None, g=None):
     return matmul_forms.run(t, form, a, b, bias, g)
 
 
+def adam_loop(t, steps=100):
+    """"Learning PyTorch with Examples"' two-layer net at its full size trained with Adam, float32: the losses.
+    Adam divides by exp_avg_sq.sqrt(), MKL's sqrt in torch."""
+    t.manual_seed(0)
+    x, y = t.randn(64, 1000), t.randn(64, 10)
+    model = t.nn.Sequential(t.nn.Linear(1000, 100), t.nn.ReLU(), t.nn.Linear(100, 10))
+    loss_fn = t.nn.MSELoss(reduction="sum")
+    optimizer = t.optim.Adam(model.parameters(), lr=1e-4)
+    losses = []
+    for _ in range(steps):
+        loss = loss_fn(model(x), y)
+        losses.append(loss.item())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    return np.array(losses, np.float32)
+
+
 def main():
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     import torch
@@ -113,6 +131,7 @@ def main():
         tensors = (None if x is None else torch.from_numpy(x) for x in arrays)
         for part, value in run(torch, form, *tensors).items():
             cases[f"{number}|{form}|{part}"] = value.detach().numpy()
+    cases["adam_loop"] = adam_loop(torch)
     np.savez_compressed(OUT, __capability__=np.array(torch.backends.cpu.get_cpu_capability()),
                         __torch__=np.array(torch.__version__), __mkl__=np.array(torch.__config__.show()), **cases)
     print(f"{OUT.name}: {len(cases)} arrays, {OUT.stat().st_size} bytes")
