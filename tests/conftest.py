@@ -16,7 +16,7 @@ def pytest_collection_modifyitems(config, items):
         skip = pytest.mark.skip(reason="Intel MKL is not loaded: the mkl wheel is not installed (pip install -e "
                                        "'.[test,mkl]') or GRADCLI_MKL=0")
         for item in items:
-            if "mkl" in item.keywords:
+            if item.get_closest_marker("mkl") is not None:
                 item.add_marker(skip)
 
 
