@@ -5,7 +5,8 @@
 
 torch's x86-64 build computes float32 and float64 exp, log, sin, ... with MKL's VML and its matrix products
 with MKL's BLAS; gradcli calls the same MKL when it is installed (gradcli/engine/mkl.py).  Writes
-``tests/golden/bitexact/mkl.npz``: torch's outputs only.  The inputs are made by ``inputs`` and ``matrix``
+``tests/golden/bitexact/mkl.npz``: torch's outputs only (VML functions, matrix products, the losses of a
+training loop with Adam).  The inputs are made by ``inputs`` and ``matrix``
 below from integer arithmetic and correctly rounded float64 operations, the same bits on every machine, so
 the test rebuilds them instead of reading them (importing this file does not import torch).
 One thread, torch's default capability.
