@@ -103,9 +103,9 @@ def _ref(value, dtype=None):
 # ---- VML: elementwise functions ----------------------------------------------------------------------------
 
 # The VML functions torch 2.13 calls for float32 and float64 tensors (vml.h's IMPLEMENT_VML_MKL), by gradcli's
-# name: expm1 and log1p are not among them (torch takes those from SLEEF).
+# name (erfinv, which gradcli lacks, aside): expm1 and log1p are not among them (torch takes those from SLEEF).
 VML_FUNCTIONS = {"exp": "Exp", "log": "Ln", "sin": "Sin", "cos": "Cos", "tan": "Tan", "tanh": "Tanh",
-                 "sqrt": "Sqrt", "erf": "Erf", "erfc": "Erfc", "erfinv": "ErfInv", "log10": "Log10",
+                 "sqrt": "Sqrt", "erf": "Erf", "erfc": "Erfc", "log10": "Log10",
                  "log2": "Log2", "asin": "Asin", "acos": "Acos", "atan": "Atan"}
 
 
