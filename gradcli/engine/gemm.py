@@ -22,10 +22,14 @@ torch's products) for C = A @ B, A m x k, B k x n, in torch's row-major terms:
 Every other case (the shapes and layouts above leave out, alpha/beta other than 1, float64) is
 NumPy's product: not bit-exact.  The fused chain costs several NumPy passes over m x n per step of k,
 so products of more than EXACT_LIMIT multiply-adds are NumPy's too (see the README's "Float32, bit for bit").
+
+With Intel MKL installed (gradcli[mkl], gradcli/engine/mkl.py), float32 and float64 products call MKL as
+torch does instead, exact at every size and layout; the fitted orders above are the path without it.
 """
 
 import numpy as np
 
+from . import mkl
 from .kernels import _DROPPED, _MIDPOINT, _fma32
 
 BLOCK = 192  # MKL's k-block for these shapes
@@ -160,17 +164,25 @@ def _narrow(m, n):
     return n in (2, 3, 4, 8) or m == 1 or (m < 4 and n % 4 == 0)
 
 
-def _start(bias, m, n):
+def _start(bias, m, n, dtype=np.float32):
     """The accumulator C starts as: addmm's input broadcast to the result, or zero."""
     if bias is None:
-        return np.zeros((m, n), np.float32)
-    return np.array(np.broadcast_to(bias, (m, n)), np.float32, order="C")  # a row-major copy, as torch's result
+        return np.zeros((m, n), dtype)
+    return np.array(np.broadcast_to(bias, (m, n)), dtype, order="C")  # a row-major copy, as torch's result
 
 
-def product(a, b, bias=None):
-    """a @ b (+ bias, broadcast to the result first, as addmm's input) for 2-D arrays: float32 in MKL's
-    order where it is fitted, else NumPy's product."""
+def product(a, b, bias=None, beta=1, alpha=1):
+    """beta * bias + alpha * (a @ b) (bias broadcast to the result first, as addmm's input) for 2-D arrays:
+    MKL's ?gemm as torch calls it when MKL is loaded; else float32 in MKL's order where it is fitted, else
+    NumPy's product."""
     (m, k), n = a.shape, b.shape[1]
+    operands = (a, b) if bias is None else (a, b, bias)
+    if m * n * k and mkl.blas_available(*operands):
+        start = bias is not None and beta != 0  # torch copies its input into the result only then
+        return mkl.gemm(a, b, _start(bias, m, n, a.dtype) if start else np.empty((m, n), a.dtype), alpha,
+                        beta if start else 0)
+    if (beta, alpha) != (1, 1):
+        return bias * beta + (a @ b) * alpha
     if a.dtype == b.dtype == np.float32 and 0 < m * n * k <= EXACT_LIMIT and (bias is None or bias.dtype == np.float32):
         with np.errstate(over="ignore", invalid="ignore"):
             out = _mkl_order(a, b, bias)
@@ -206,23 +218,29 @@ def _mkl_order(a, b, bias):
 
 def batched(a, b):
     """np.matmul of stacks of matrices (batch dims broadcast) as torch's bmm: a product with fewer than
-    400 multiply-adds is torch's own loop (plain float32 steps in order), larger ones MKL's, per matrix."""
-    if not a.dtype == b.dtype == np.float32:
+    400 multiply-adds is torch's own loop (plain steps in order), larger ones MKL's: with MKL loaded as torch
+    calls it, else float32 per matrix in the fitted orders."""
+    mkl_loaded = mkl.blas_available(a, b)
+    if not (mkl_loaded or a.dtype == b.dtype == np.float32):
         return np.matmul(a, b)
     (m, k), n = a.shape[-2:], b.shape[-1]
     lead = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     a = np.broadcast_to(a, lead + (m, k)).reshape(-1, m, k)
     b = np.broadcast_to(b, lead + (k, n)).reshape(-1, k, n)
     if m * k * n < 400:
-        out = np.stack([_plain_chain(x, y, np.zeros((m, n), np.float32)) for x, y in zip(a, b)])
+        out = np.stack([_plain_chain(x, y, np.zeros((m, n), a.dtype)) for x, y in zip(a, b)])
+    elif mkl_loaded:
+        out = mkl.gemm_batched(a, b)
     else:
         out = np.stack([product(x, y) for x, y in zip(a, b)])
     return out.reshape(lead + (m, n))
 
 
 def matrix_vector(a, x):
-    """torch.mv's a @ x (MKL's sgemv): for float32, a row-major contiguous with a multiple of 4 rows,
-    the one-column product's lane dots; else NumPy's product."""
+    """torch.mv's a @ x: MKL's ?gemv as torch calls it when MKL is loaded; else for float32, a row-major
+    contiguous with a multiple of 4 rows, the one-column product's lane dots; else NumPy's product."""
+    if a.size and mkl.blas_available(a, x):
+        return mkl.gemv(a, x)
     if a.dtype == x.dtype == np.float32 and a.shape[0] % 4 == 0 and a.flags.c_contiguous and 0 < a.size <= EXACT_LIMIT:
         return _lane_dots(a, x[:, None])[:, 0]
     return a @ x
@@ -232,7 +250,10 @@ def vector_dot(a, b):
     """torch.dot (MKL's sdot) for float32 vectors: plain float32 products summed in four 4-lane
     accumulators (element p of each whole 16 to accumulator (p % 16) // 4), then what is left in whole
     eights (the first two accumulators), a whole four (the first), single elements (its lane 0); the
-    accumulators added in order and folded as (0 + 2) + (1 + 3).  Else NumPy's dot."""
+    accumulators added in order and folded as (0 + 2) + (1 + 3).  With MKL loaded, MKL's ?dot as torch calls
+    it; else NumPy's dot."""
+    if a.size and mkl.blas_available(a, b):
+        return mkl.dot(a, b)
     if not a.dtype == b.dtype == np.float32 or a.size > EXACT_LIMIT:
         return np.dot(a, b)
     products = a * b

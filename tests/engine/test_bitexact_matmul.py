@@ -23,14 +23,18 @@ def same_bits(got, want):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_product_matches_torch(key):
+@pytest.mark.parametrize("mode", [pytest.param("mkl", marks=pytest.mark.mkl), "without_mkl"])
+def test_product_matches_torch(key, mode, request):
+    """The fitted orders of engine/gemm.py (without MKL) and MKL's own BLAS give the same bits."""
+    if mode == "without_mkl":
+        request.getfixturevalue("without_mkl")
     form = key.split("|")[1]
     tensors = {name: gt.tensor(CASES[f"{key}|{name}"]) for name in ("a", "b", "bias", "g") if f"{key}|{name}" in CASES}
     for name, got in generator.run(gt, form, **tensors).items():
         assert same_bits(got.detach().numpy(), CASES[f"{key}|{name}"]), (key, name)
 
 
-def test_a_sum_rounded_twice_is_redone_exactly():
+def test_a_sum_rounded_twice_is_redone_exactly(without_mkl):
     """The golden corpus's last case: a float64 sum half-way between two floats, where rounding the float64
     sum again would give 2^29 + 128; the fused multiply-add gives 2^29 + 64."""
     key = KEYS[-1]

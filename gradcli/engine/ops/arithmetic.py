@@ -10,7 +10,7 @@ from ..dtypes import FLOATING
 from ..kernels import fma
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
-from .pointwise import log, reciprocal
+from .pointwise import SQRT, log, reciprocal
 from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
                      zeros_like_constant)
 
@@ -105,7 +105,7 @@ def _pow_scalar_vjp(g, a, b):
 # (x * x * x rounds after each multiply, so it is not the correctly rounded cube), .5, -.5 and -1 by the
 # sqrt, rsqrt and reciprocal kernels, any other exponent by pow itself.
 _POWERS_AS_KERNELS = {2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, -2.0: lambda a, one: one / (a * a),
-                      0.5: lambda a, one: np.sqrt(a), -0.5: lambda a, one: one / np.sqrt(a),
+                      0.5: lambda a, one: SQRT(a), -0.5: lambda a, one: one / np.sqrt(a),
                       -1.0: lambda a, one: one / a}
 
 

@@ -147,7 +147,7 @@ def _times(grad, scale):
 
 @op("addmm", rules=dict(addmm=Rule(
     "AddmmBackward0",
-    lambda a, b, c, beta, alpha, *strides: a * beta + (b @ c) * alpha if (beta, alpha) != (1, 1) else product(b, c, a),
+    lambda a, b, c, beta, alpha, *strides: product(b, c, a, beta, alpha),
     lambda g, out, a, b, c, beta, alpha, *strides: _times(g, beta),
     lambda g, out, a, b, c, beta, alpha, b_strides, c_strides: _times(_grad_mat1(g, c, b_strides), alpha),
     lambda g, out, a, b, c, beta, alpha, b_strides, c_strides: _times(_grad_mat2(g, b, c_strides), alpha),

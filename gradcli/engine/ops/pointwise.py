@@ -8,16 +8,17 @@ import numpy as np
 from .. import dtypes
 from .. import sleef
 from ..kernels import by_dtype, fma, sigmoid32, via_float64
+from ..mkl import vml
 from ..rules import R, Rule, float_array, op, rule, unary
 from ..tensor import Tensor
 from .shared import cast, clone_without_history, where_or_zero, zeros_like_constant
 
-exp = unary("exp", Rule("ExpBackward0", via_float64(np.exp), lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
-log = unary("log", Rule("LogBackward0", via_float64(np.log), lambda g, out, a: g / a, formulas=("1 / a",)))
+exp = unary("exp", Rule("ExpBackward0", vml("exp", via_float64(np.exp)), lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
+log = unary("log", Rule("LogBackward0", vml("log", via_float64(np.log)), lambda g, out, a: g / a, formulas=("1 / a",)))
 log1p = unary("log1p", Rule("Log1PBackward0", by_dtype(np.log1p, float32=sleef.log1pf_u10, float64=sleef.log1p_u10), lambda g, out, a: g / R["add_scalar"](a, params=(1,)), formulas=("1 / (1 + a)",)))
-sin = unary("sin", Rule("SinBackward0", via_float64(np.sin), lambda g, out, a: g * cos(a), formulas=("cos(a)",)))
-cos = unary("cos", Rule("CosBackward0", via_float64(np.cos), lambda g, out, a: g * -sin(a), formulas=("-sin(a)",)))
-tan = unary("tan", Rule("TanBackward0", np.tan, lambda g, out, a: g * R["add_scalar"](out ** 2, params=(1,)), save="output",
+sin = unary("sin", Rule("SinBackward0", vml("sin", via_float64(np.sin)), lambda g, out, a: g * cos(a), formulas=("cos(a)",)))
+cos = unary("cos", Rule("CosBackward0", vml("cos", via_float64(np.cos)), lambda g, out, a: g * -sin(a), formulas=("-sin(a)",)))
+tan = unary("tan", Rule("TanBackward0", vml("tan", np.tan), lambda g, out, a: g * R["add_scalar"](out ** 2, params=(1,)), save="output",
                         formulas=("1 + tan(a)**2 = 1 + out**2",)))
 
 # Numbers in backward formulas, as torch records them: x * c is MulBackward1 and x + c AddBackward1 (one edge);
@@ -41,10 +42,11 @@ rule("sigmoid_backward", Rule(
     lambda gg, _, g, out: gg * g * R["add_scalar"](R["mul_scalar"](out, params=(-2,)), params=(1,)),
     formulas=("(1 - b) * b", "a * (1 - 2 * b)")))
 
-tanh = unary("tanh", Rule("TanhBackward0", via_float64(np.tanh), lambda g, out, a: R["tanh_backward"](g, out),
+tanh = unary("tanh", Rule("TanhBackward0", vml("tanh", via_float64(np.tanh)), lambda g, out, a: R["tanh_backward"](g, out),
                           save="output", formulas=("1 - tanh(a)**2 = 1 - out**2",)),
              namespaces=("torch", "torch.nn.functional"))
-sqrt = unary("sqrt", Rule("SqrtBackward0", np.sqrt, lambda g, out, a: g / R["mul_scalar"](out, params=(2,)), save="output",
+SQRT = vml("sqrt", np.sqrt)  # also x ** 0.5's kernel, as in torch
+sqrt = unary("sqrt", Rule("SqrtBackward0", SQRT, lambda g, out, a: g / R["mul_scalar"](out, params=(2,)), save="output",
                           formulas=("1 / (2 * sqrt(a)) = 1 / (2 * out)",)))
 
 
@@ -118,11 +120,11 @@ def relu(x):
 LN2, LN10, TWO_OVER_SQRT_PI = math.log(2.0), math.log(10.0), 2.0 / math.sqrt(math.pi)
 
 
-atan = unary("atan", Rule("AtanBackward0", np.arctan, lambda g, out, a: g / R["add_scalar"](a * a, params=(1,)), formulas=("1 / (1 + a**2)",)),
+atan = unary("atan", Rule("AtanBackward0", vml("atan", np.arctan), lambda g, out, a: g / R["add_scalar"](a * a, params=(1,)), formulas=("1 / (1 + a**2)",)),
              aliases=("arctan",))
-asin = unary("asin", Rule("AsinBackward0", np.arcsin, lambda g, out, a: g * rsqrt(R["add_scalar"](-a * a, params=(1,))),
+asin = unary("asin", Rule("AsinBackward0", vml("asin", np.arcsin), lambda g, out, a: g * rsqrt(R["add_scalar"](-a * a, params=(1,))),
                           formulas=("1 / sqrt(1 - a**2)",)), aliases=("arcsin",))
-acos = unary("acos", Rule("AcosBackward0", np.arccos, lambda g, out, a: g * -rsqrt(R["add_scalar"](-a * a, params=(1,))),
+acos = unary("acos", Rule("AcosBackward0", vml("acos", np.arccos), lambda g, out, a: g * -rsqrt(R["add_scalar"](-a * a, params=(1,))),
                           formulas=("-1 / sqrt(1 - a**2)",)), aliases=("arccos",))
 sinh = unary("sinh", Rule("SinhBackward0", np.sinh, lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
 cosh = unary("cosh", Rule("CoshBackward0", np.cosh, lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
@@ -132,8 +134,8 @@ acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * 
                             formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
 atanh = unary("atanh", Rule("AtanhBackward0", np.arctanh, lambda g, out, a: g / (1 - a * a),
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
-log10 = unary("log10", Rule("Log10Backward0", np.log10, lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
-log2 = unary("log2", Rule("Log2Backward0", np.log2, lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
+log10 = unary("log10", Rule("Log10Backward0", vml("log10", np.log10), lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
+log2 = unary("log2", Rule("Log2Backward0", vml("log2", np.log2), lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
 exp2 = unary("exp2", Rule("Exp2Backward0", np.exp2, lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
 expm1 = unary("expm1", Rule("Expm1Backward0", by_dtype(np.expm1, float32=sleef.expm1f_u10, float64=sleef.expm1_u10), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
@@ -146,9 +148,9 @@ def _elementwise(scalar_function):
     return lambda a: vectorized(a).astype(a.dtype, copy=False)
 
 
-erf = unary("erf", Rule("ErfBackward0", _elementwise(math.erf), lambda g, out, a: R["mul_scalar"](exp(-(a ** 2)), params=(TWO_OVER_SQRT_PI,)) * g,
+erf = unary("erf", Rule("ErfBackward0", vml("erf", _elementwise(math.erf)), lambda g, out, a: R["mul_scalar"](exp(-(a ** 2)), params=(TWO_OVER_SQRT_PI,)) * g,
                         formulas=("2 / sqrt(pi) * exp(-a**2)",)))
-erfc = unary("erfc", Rule("ErfcBackward0", _elementwise(math.erfc),
+erfc = unary("erfc", Rule("ErfcBackward0", vml("erfc", _elementwise(math.erfc)),
                           lambda g, out, a: R["mul_scalar"](exp(-(a ** 2)), params=(-TWO_OVER_SQRT_PI,)) * g, formulas=("-2 / sqrt(pi) * exp(-a**2)",)))
 
 

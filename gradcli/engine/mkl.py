@@ -1,0 +1,281 @@
+"""Intel MKL, optional: the library torch 2.13's x86-64 CPU build computes these kernels with.
+
+torch sends float32 and float64 exp, log, sin, ... to MKL's vector math library (VML, mode
+VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE: aten/src/ATen/cpu/vml.h) and its matrix products to MKL's
+BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch).  MKL's algorithms are closed, but the same MKL
+(2024.2, the version torch 2.13 links; the wheel of `pip install gradcli[mkl]`) called with the same
+arguments returns the same bits.  This module calls it through its documented C API, passing what torch
+passes: the layout decisions below follow aten/src/ATen/native/LinearAlgebra.cpp (addmm_impl_cpu_,
+baddbmm_with_gemm_), Blas.cpp (addmv) and CPUBlas.cpp (normalize_last_dims).
+
+The library is found and loaded on first use, never when gradcli is imported (it costs tens of
+milliseconds).  It is not used when the environment sets GRADCLI_MKL=0, when the `mkl` distribution is not
+installed, or when loading it fails: ``library()`` is then None and the callers keep their NumPy/SLEEF paths.
+"""
+
+import contextlib
+import os
+import sys
+
+import numpy as np
+
+_UNLOADED = object()
+_library = _UNLOADED
+
+_VML_MODE = 0x2 | 0x140000 | 0x100  # VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE, as torch's vml.h
+_THREADING_SEQUENTIAL = 1  # MKL_THREADING_SEQUENTIAL: one thread, no OpenMP runtime loaded
+_INTERFACE_LP64 = 0  # 32-bit integers, as torch's MKL calls use
+_INT_MAX = 2**31 - 1
+_COL_MAJOR = 102  # CblasColMajor
+_CBLAS_TRANSPOSE = {"N": 111, "T": 112}
+_PREFIX = {np.dtype(np.float32): "s", np.dtype(np.float64): "d"}
+
+
+def library():
+    """The loaded libmkl_rt (a ctypes.CDLL), or None when MKL is switched off or not installed."""
+    global _library
+    if _library is _UNLOADED:
+        _library = _load() if os.environ.get("GRADCLI_MKL", "1") != "0" else None
+    return _library
+
+
+@contextlib.contextmanager
+def disabled():
+    """Within the block, every kernel takes its path without MKL (the tests compare both paths in one run)."""
+    global _library
+    saved, _library = _library, None
+    try:
+        yield
+    finally:
+        _library = saved
+
+
+def _load():
+    import ctypes
+    try:
+        lib = ctypes.CDLL(_installed_library())
+        # Both must be chosen before any other MKL call; they take precedence over MKL_THREADING_LAYER and
+        # MKL_INTERFACE_LAYER in the environment.
+        if lib.MKL_Set_Threading_Layer(_THREADING_SEQUENTIAL) != _THREADING_SEQUENTIAL:
+            return None
+        if lib.MKL_Set_Interface_Layer(_INTERFACE_LP64) != _INTERFACE_LP64:
+            return None
+        lib.sdot_.restype, lib.ddot_.restype = ctypes.c_float, ctypes.c_double
+    except Exception:  # not installed, not loadable on this platform, a symbol missing: keep the NumPy paths
+        return None
+    return lib
+
+
+def _installed_library():
+    """The path of libmkl_rt.so.2 as the installed `mkl` distribution records it: its dist-info's RECORD
+    (what importlib.metadata reads; importing importlib.metadata itself costs 40-400 ms, more than loading
+    MKL).  Raises LookupError when no such distribution is on sys.path."""
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith("mkl-") and name[4:5].isdigit() and name.endswith(".dist-info"):
+                with open(os.path.join(entry, name, "RECORD"), encoding="utf-8") as record:
+                    for line in record:
+                        path = line.split(",", 1)[0]
+                        if path.rsplit("/", 1)[-1] == "libmkl_rt.so.2":
+                            return os.path.normpath(os.path.join(entry or ".", path))
+    raise LookupError("the mkl distribution is not installed")
+
+
+# Every argument is passed as a ctypes object (no argtypes declared): pointers to data as c_void_p,
+# BLAS's integers and scalars by reference, as Fortran BLAS takes them.
+
+def _pointer(x):
+    import ctypes
+    return ctypes.c_void_p(x.ctypes.data)
+
+
+def _ref(value, dtype=None):
+    """A reference to an MKL_INT (LP64: 32 bits), or to a scalar of the BLAS dtype."""
+    import ctypes
+    kind = ctypes.c_int if dtype is None else ctypes.c_float if dtype == np.float32 else ctypes.c_double
+    return ctypes.byref(kind(value))
+
+
+# ---- VML: elementwise functions ----------------------------------------------------------------------------
+
+# The VML functions torch 2.13 calls for float32 and float64 tensors (vml.h's IMPLEMENT_VML_MKL), by gradcli's
+# name (erfinv, which gradcli lacks, aside): expm1 and log1p are not among them (torch takes those from SLEEF).
+VML_FUNCTIONS = {"exp": "Exp", "log": "Ln", "sin": "Sin", "cos": "Cos", "tan": "Tan", "tanh": "Tanh",
+                 "sqrt": "Sqrt", "erf": "Erf", "erfc": "Erfc", "log10": "Log10",
+                 "log2": "Log2", "asin": "Asin", "acos": "Acos", "atan": "Atan"}
+
+
+def vml(name, fallback):
+    """A forward for torch's `name`: MKL's vms/vmd function on float32 and float64 arrays when MKL is
+    loaded, ``fallback(a)`` for other dtypes and without MKL."""
+    mkl_name = VML_FUNCTIONS[name]
+
+    def forward(a):
+        lib = library() if a.dtype in _PREFIX else None
+        if lib is None:
+            return fallback(a)
+        return _vml(getattr(lib, f"vm{_PREFIX[a.dtype]}{mkl_name}"), a)
+    forward.__name__ = name
+    return forward
+
+
+def _vml(function, a):
+    """function(a) elementwise into a new C-contiguous array (VML reads and writes contiguous memory; torch
+    copies a strided input into a buffer too, and an element's result does not depend on its place)."""
+    import ctypes
+    source = np.ascontiguousarray(a).reshape(-1)
+    out = np.empty(source.shape, a.dtype)
+    for start in range(0, source.size, _INT_MAX):  # MKL_INT is 32-bit: torch calls VML in such chunks too
+        function(min(_INT_MAX, source.size - start), _pointer(source[start:]), _pointer(out[start:]),
+                 ctypes.c_longlong(_VML_MODE))
+    return out.reshape(np.shape(a))
+
+
+# ---- BLAS: the calls torch's matrix products make -------------------------------------------------------------
+
+def blas_available(*arrays):
+    """MKL is loaded and the arrays are all float32, or all float64 (torch's BLAS dtypes here)."""
+    return library() is not None and arrays[0].dtype in _PREFIX and all(x.dtype == arrays[0].dtype for x in arrays)
+
+
+def _strides(x):
+    """x's strides in elements, those of size-1 dims as torch gives a contiguous (or transposed contiguous)
+    tensor: they enter torch's layout tests."""
+    if x.flags.c_contiguous:
+        x = np.empty(x.shape, x.dtype)
+    elif x.flags.f_contiguous:
+        x = np.empty(x.shape[::-1], x.dtype).T
+    return tuple(step // x.itemsize for step in x.strides)
+
+
+def _normalize_last_dims(transa, transb, m, n, k, lda, ldb, ldc):
+    """CPUBlas.cpp's normalize_last_dims: the leading dimensions of vectors as BLAS wants them."""
+    if n == 1:
+        ldc = m
+    if transa != "N":
+        lda = k if m == 1 else lda
+    elif k == 1:
+        lda = m
+    if transb != "N":
+        ldb = n if k == 1 else ldb
+    elif n == 1:
+        ldb = k
+    return lda, ldb, ldc
+
+
+def _call_gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc):
+    """cpublas::gemm: ?gemm_ (column-major), leading dimensions normalized."""
+    lda, ldb, ldc = _normalize_last_dims(transa, transb, m, n, k, lda, ldb, ldc)
+    dtype = c.dtype
+    getattr(library(), f"{_PREFIX[dtype]}gemm_")(
+        transa.encode(), transb.encode(), _ref(m), _ref(n), _ref(k), _ref(alpha, dtype), _pointer(a), _ref(lda),
+        _pointer(b), _ref(ldb), _ref(beta, dtype), _pointer(c), _ref(ldc))
+
+
+def _operand(x, inner, leading, trans_if_copied):
+    """addmm_impl_cpu_'s choice for one operand: used as it is (column-major in BLAS terms), as its
+    transpose, or copied to a row-major matrix.  Returns (array, transposed)."""
+    strides, outer = _strides(x), 1 - inner
+    if strides[inner] == 1 and strides[outer] >= max(1, leading[0]):
+        return x, False
+    if strides[outer] == 1 and strides[inner] >= max(1, leading[1]):
+        return x, True
+    return np.ascontiguousarray(x), trans_if_copied
+
+
+def gemm(a, b, c, alpha=1, beta=0):
+    """c = alpha * a @ b + beta * c in place, as torch's addmm_impl_cpu_ calls ?gemm_ for its row-major
+    result c: a, b 2-D arrays of c's dtype, any strides, m * n * k > 0."""
+    strides_c = _strides(c)
+    transpose_c = not (strides_c[0] == 1 and (c.shape[1] == 1 or strides_c[1] >= max(1, c.shape[0])))
+    m1, m2 = (b, a) if transpose_c else (a, b)  # a row-major c is computed as c^T = b^T a^T
+    m, n = (c.shape[1], c.shape[0]) if transpose_c else c.shape
+    k = m1.shape[0 if transpose_c else 1]
+    inner = 1 if transpose_c else 0
+    m1, transpose_a = _operand(m1, inner, (m, k), not transpose_c)
+    m2, transpose_b = _operand(m2, inner, (k, n), not transpose_c)
+    lda = _strides(m1)[1 if transpose_a == transpose_c else 0]
+    ldb = _strides(m2)[1 if transpose_b == transpose_c else 0]
+    _call_gemm("T" if transpose_a else "N", "T" if transpose_b else "N", m, n, k, alpha, m1, lda, m2, ldb, beta,
+               c, strides_c[0 if transpose_c else 1])
+    return c
+
+
+def gemm_batched(a, b):
+    """np.matmul of stacks a (batch, m, k) and b (batch, k, n), m * n * k > 0, as torch's bmm with MKL:
+    when every matrix is row-major or transposed, baddbmm_with_gemm_ (one cblas_?gemm_batch call, or ?gemm_
+    for a batch of one), else matrix by matrix as addmm (bmm's split along the batch)."""
+    import ctypes
+    batch, (m, k), n = a.shape[0], a.shape[1:], b.shape[2]
+    out = np.empty((batch, m, n), a.dtype)
+    if not (_row_major_or_transposed(a) and _row_major_or_transposed(b)):
+        for x, y, z in zip(a, b, out):
+            gemm(x, y, z)
+        return out
+    transa, transb = ("T" if _transposed(x) else "N" for x in (b, a))  # column-major: c^T = b^T a^T
+    lda = _item_strides(b)[2 if transa == "T" else 1]
+    ldb = _item_strides(a)[2 if transb == "T" else 1]
+    if batch == 1:
+        _call_gemm(transa, transb, n, m, k, 1, b[0], lda, a[0], ldb, 0, out[0], n)
+        return out
+    lda, ldb, ldc = _normalize_last_dims(transa, transb, n, m, k, lda, ldb, n)  # gemm_batched_with_stride's
+    pointers = ctypes.c_void_p * batch
+    dtype = a.dtype
+    getattr(library(), f"cblas_{_PREFIX[dtype]}gemm_batch")(
+        _COL_MAJOR, _ref(_CBLAS_TRANSPOSE[transa]), _ref(_CBLAS_TRANSPOSE[transb]), _ref(n), _ref(m), _ref(k),
+        _ref(1, dtype), pointers(*(b.ctypes.data + i * b.strides[0] for i in range(batch))), _ref(lda),
+        pointers(*(a.ctypes.data + i * a.strides[0] for i in range(batch))), _ref(ldb), _ref(0, dtype),
+        pointers(*(out.ctypes.data + i * out.strides[0] for i in range(batch))), _ref(ldc), 1, _ref(batch))
+    return out
+
+
+def _item_strides(x):
+    return (x.strides[0] // x.itemsize,) + _strides(x[0])
+
+
+def _transposed(x):
+    strides = _item_strides(x)
+    return strides[1] == 1 and strides[2] >= x.shape[1]
+
+
+def _row_major_or_transposed(x):
+    strides = _item_strides(x)
+    return strides[2] == 1 and strides[1] >= x.shape[2] or _transposed(x)
+
+
+def _unit_stride(v):
+    """A vector torch could hand to BLAS: positive stride (a NumPy view may step backwards or not at all)."""
+    return v if v.strides[0] > 0 else np.ascontiguousarray(v)
+
+
+def gemv(a, x):
+    """torch.mv's a @ x (addmv, beta 0): ?gemv_ on a column-major a, or on a row-major a transposed (a row-major
+    copy of any other layout), as Blas.cpp's addmv_impl_cpu and BlasKernel.cpp's gemv."""
+    m, n = a.shape
+    x = _unit_stride(x)
+    strides = _strides(a)
+    if strides[0] == 1 and (n == 1 or strides[1] >= max(1, m)):
+        trans, rows, cols, lda = "n", m, n, strides[1]
+    else:
+        if not (strides[1] == 1 and (m == 1 or strides[0] >= max(1, n))):
+            a = np.ascontiguousarray(a)
+            strides = _strides(a)
+        trans, rows, cols, lda = "t", n, m, strides[0]
+    out = np.zeros(m, a.dtype)
+    getattr(library(), f"{_PREFIX[a.dtype]}gemv_")(
+        trans.encode(), _ref(rows), _ref(cols), _ref(1, a.dtype), _pointer(a), _ref(rows if cols == 1 else lda),
+        _pointer(x), _ref(x.strides[0] // x.itemsize), _ref(0, a.dtype), _pointer(out), _ref(1))
+    return out
+
+
+def dot(a, b):
+    """torch.dot: ?dot_ over the two vectors with their strides (1 for a single element)."""
+    a, b = _unit_stride(a), _unit_stride(b)
+    steps = [1 if a.size == 1 else v.strides[0] // v.itemsize for v in (a, b)]
+    value = getattr(library(), f"{_PREFIX[a.dtype]}dot_")(_ref(a.size), _pointer(a), _ref(steps[0]), _pointer(b),
+                                                           _ref(steps[1]))
+    return a.dtype.type(value)
