@@ -90,6 +90,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "std", "var",  # reductions (issue 13): pure functions of the tensor, like mean
     "rsqrt", "sgn",  # math methods of issue 13 (the derivatives' rsqrt and sgn, as torch's)
     "cumsum", "flip",  # issue 12's tutorials: new tensors computed from the tensor, like sum and permute
+    "half", "short", "char", "byte",  # conversions to float16, int16, int8, uint8, like float and long
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
