@@ -18,8 +18,6 @@ CORPUS = Path(__file__).resolve().parents[1] / "golden" / "tutorials"
 FLOAT32_LOOP = ("a float32 polynomial fit to y = sin(x): torch takes float32 sin from Intel MKL's vector math library, "
                 "whose results differ from the correctly rounded sine on 4.6% of these 2,000 points (MKL is closed: "
                 "see the README's float32 section), so the fitted losses drift in the last bits after the first lines")
-CONVOLUTION = "nn.Conv2d, nn.MaxPool2d and F.max_pool2d are not implemented"
-HALF = "torch.float16 (and int8) are not supported dtypes"
 TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first failure)
     '002_pytorch_examples_polynomial_tensor': FLOAT32_LOOP,
     '004_pytorch_examples_polynomial_custom_function': FLOAT32_LOOP,
@@ -27,10 +25,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     '006_pytorch_examples_polynomial_optim': FLOAT32_LOOP,
     '007_pytorch_examples_polynomial_module': FLOAT32_LOOP,
     '008_pytorch_examples_dynamic_net': FLOAT32_LOOP,
-    '070_pytorch_recipes_what_is_state_dict': CONVOLUTION,
-    '077_ztm_fundamentals_tensors': HALF,
-    '078_ztm_fundamentals_reshaping': HALF,
-    '087_pytorch_blitz_nn_loss': CONVOLUTION,
 }
 
 
