@@ -17,6 +17,8 @@ from collections import namedtuple
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from ..gemm import product
+from ..kernels import fma
 from ..rules import R, Rule, op, rule
 from ..tensor import Tensor, _make
 from .shared import shape_str
@@ -61,19 +63,62 @@ def _grouped(a, groups):
     return a.reshape(a.shape[0], groups, a.shape[1] // groups, -1)
 
 
-# ---- the three products (NumPy); float32 is accumulated in float64 and rounded once ----------------------------
+# ---- the three products (NumPy) ----------------------------------------------------------------------------------
+# A float32 convolution's forward is computed in the order torch 2.13's CPU build sums it (found by black-box
+# experiments, tests/golden/gen_conv_bits.py): where torch calls oneDNN (its `use_mkldnn` rule, below), each
+# output is one chain of fused multiply-adds starting from the bias, over blocks of eight input channels, in
+# each block over the kernel rows, columns, then the block's channels; elsewhere (torch's slow_conv2d: one
+# image, no groups, a small kernel and input) it is the matrix product weight @ im2col(x) + bias of MKL's
+# sgemm (gemm.py). Gradients, float64 and convolutions too large for the chain are accumulated in float64
+# (float32 rounded once): not bit-exact (see the README's "Convolutions, bit for bit").
+
+CHANNEL_BLOCK = 8          # input channels oneDNN's AVX2 direct convolution sums per block
+CHAIN_LIMIT = 1 << 23      # output elements x chain steps above which the float32 chain costs too much
+
 
 def _wide(a):
     return a.astype(np.float64) if a.dtype == np.float32 else a
 
 
+def _uses_onednn(x_shape, w_shape, geo):
+    """torch's ConvParams::use_mkldnn for a float32 input, with more than one thread (as torch starts)."""
+    n, size = x_shape[0], math.prod(x_shape[1:])
+    kernel = w_shape[2:] if len(w_shape) == 4 else (1,) + tuple(w_shape[2:])   # conv1d runs as a 2-d convolution
+    return geo.groups > 1 or (kernel[0] > 3 and kernel[1] > 3) or n > 1 or size > 20480
+
+
+def _onednn_chain(windows, w, b, groups):
+    """oneDNN's order: acc = bias; per block of 8 channels, per kernel tap, per channel: acc = fma(x, w, acc)."""
+    n, c, *out = windows.shape[:2 + w.ndim - 2]
+    o, cg = w.shape[:2]
+    win = windows.reshape(n, groups, cg, 1, *windows.shape[2:])                    # N G C/G 1 *out *kernel
+    kernel = w.reshape(groups, o // groups, cg, *w.shape[2:])                        # G O/G C/G *kernel
+    spread = (slice(None),) * 2 + (None,) * len(out)
+    start = np.zeros(o, np.float32) if b is None else b
+    acc = np.broadcast_to(start.reshape(groups, o // groups, *(1,) * len(out)), (n, groups, o // groups, *out))
+    for first in range(0, cg, CHANNEL_BLOCK):
+        for tap in np.ndindex(*w.shape[2:]):
+            for ci in range(first, min(first + CHANNEL_BLOCK, cg)):
+                acc = fma(win[(slice(None), slice(None), ci, slice(None), Ellipsis) + tap],
+                          kernel[(slice(None), slice(None), ci) + tap][spread], acc)
+    return acc.reshape(n, o, *out)
+
+
 def _conv_forward(x, w, b, geo):
-    padded = _pad(_wide(x), geo.padding)
-    win = _windows(padded, w.shape[2:], geo.stride, geo.dilation)
-    out_size = win.shape[2:2 + w.ndim - 2]
+    windows = _windows(_pad(x, geo.padding), w.shape[2:], geo.stride, geo.dilation)
+    out_size = windows.shape[2:2 + w.ndim - 2]
     n, g = x.shape[0], geo.groups
-    cols = win.reshape(n, g, x.shape[1] // g, math.prod(out_size), -1)          # N G C/G L K
-    kernel = _wide(w).reshape(g, w.shape[0] // g, w.shape[1], -1)               # G O/G C/G K
+    steps = math.prod(w.shape[1:])
+    if x.dtype == np.float32 and n * w.shape[0] * math.prod(out_size) * steps <= CHAIN_LIMIT:
+        if _uses_onednn(x.shape, w.shape, geo):
+            with np.errstate(over="ignore", invalid="ignore"):
+                return _onednn_chain(windows, w, b, g)
+        cols = windows.reshape(n, x.shape[1], math.prod(out_size), -1).transpose(0, 1, 3, 2).reshape(n, steps, -1)
+        bias = None if b is None else b.reshape(-1, 1)
+        return np.stack([product(w.reshape(w.shape[0], -1), image, bias) for image in cols]).reshape(
+            n, w.shape[0], *out_size)
+    cols = _wide(windows).reshape(n, g, x.shape[1] // g, math.prod(out_size), -1)      # N G C/G L K
+    kernel = _wide(w).reshape(g, w.shape[0] // g, w.shape[1], -1)                     # G O/G C/G K
     out = np.einsum("ngclk,gock->ngol", cols, kernel, optimize=True).reshape(n, w.shape[0], *out_size)
     if b is not None:
         out = out + _wide(b).reshape((-1,) + (1,) * len(out_size))
@@ -321,11 +366,12 @@ def _avg_pool(x, pool):
 
 
 def _avg_pool_backward(g, input_shape, pool):
-    """Each output's gradient / its divisor, added to every position its window covers."""
+    """Each output's gradient / its divisor, added to every position its window covers, in float32 in the
+    order of torch's kernel (outputs in order, so at one input the windows that cover it, last tap first)."""
     share = _planes(g / np.asarray(_divisors(input_shape, pool)).astype(g.dtype))
     shape = _planes(np.empty(input_shape, np.bool_)).shape
     padded = np.zeros(shape[:2] + tuple(n + lo + hi for n, (lo, hi) in zip(shape[2:], pool.padding)), g.dtype)
-    for tap in np.ndindex(*pool.kernel):
+    for tap in reversed(list(np.ndindex(*pool.kernel))):  # torch adds in output order: the last tap first
         padded[_tap_slices(tap, g.shape[-2:], pool.stride, pool.dilation)] += share
     crop = (slice(None), slice(None)) + tuple(slice(lo, lo + n) for n, (lo, _) in zip(shape[2:], pool.padding))
     return padded[crop].reshape(input_shape)
