@@ -12,6 +12,7 @@ chosen indices), so each has a backward rule whose vjp is the pooling again.
 """
 
 import math
+import warnings
 from collections import namedtuple
 
 import numpy as np
@@ -178,10 +179,17 @@ rule("convolution", Rule(
 
 # ---- conv1d, conv2d ---------------------------------------------------------------------------------------------
 
+SAME_PADDING_COPY = ("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy of "
+                     "the input be created (Triggered internally at "
+                     "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)")
+
+
 def _same_padding(kernel, dilation, stride):
     if any(s != 1 for s in stride):
-        raise ValueError("padding='same' is not supported for strided convolutions")
+        raise RuntimeError("padding='same' is not supported for strided convolutions")
     totals = [d * (k - 1) for k, d in zip(kernel, dilation)]
+    if any(t % 2 for t in totals):
+        warnings.warn(SAME_PADDING_COPY, UserWarning, stacklevel=4)
     return tuple((t // 2, t - t // 2) for t in totals)  # torch puts the odd one on the right
 
 
@@ -217,7 +225,7 @@ def convolution(name, n, input, weight, bias, stride, padding, dilation, groups)
         raise RuntimeError("non-positive groups is not supported")
     if weight.shape[0] % groups:
         raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but "
-                           f"got weight of size {shape_str(weight.shape)} instead")
+                           f"got weight of size [{shape_str(weight.shape)}] instead")  # torch's double brackets
     if x.shape[1] != weight.shape[1] * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {shape_str(weight.shape)}, expected "
                            f"input{shape_str(x.shape)} to have {weight.shape[1] * groups} channels, but got "
