@@ -18,8 +18,7 @@ from collections import namedtuple
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ..gemm import product
-from ..kernels import fma
+from ..gemm import EXACT_LIMIT, _fused_chain, product
 from ..rules import R, Rule, op, rule
 from ..tensor import Tensor, _make
 from .shared import shape_str
@@ -74,7 +73,6 @@ def _grouped(a, groups):
 # (float32 rounded once): not bit-exact (see the README's "Convolutions, bit for bit").
 
 CHANNEL_BLOCK = 8          # input channels oneDNN's AVX2 direct convolution sums per block
-CHAIN_LIMIT = 1 << 23      # output elements x chain steps above which the float32 chain costs too much
 
 
 def _wide(a):
@@ -89,38 +87,52 @@ def _uses_onednn(x_shape, w_shape, geo):
 
 
 def _onednn_chain(windows, w, b, groups):
-    """oneDNN's order: acc = bias; per block of 8 channels, per kernel tap, per channel: acc = fma(x, w, acc)."""
-    n, c, *out = windows.shape[:2 + w.ndim - 2]
-    o, cg = w.shape[:2]
-    win = windows.reshape(n, groups, cg, 1, *windows.shape[2:])                    # N G C/G 1 *out *kernel
-    kernel = w.reshape(groups, o // groups, cg, *w.shape[2:])                        # G O/G C/G *kernel
-    spread = (slice(None),) * 2 + (None,) * len(out)
-    start = np.zeros(o, np.float32) if b is None else b
-    acc = np.broadcast_to(start.reshape(groups, o // groups, *(1,) * len(out)), (n, groups, o // groups, *out))
-    for first in range(0, cg, CHANNEL_BLOCK):
-        for tap in np.ndindex(*w.shape[2:]):
-            for ci in range(first, min(first + CHANNEL_BLOCK, cg)):
-                acc = fma(win[(slice(None), slice(None), ci, slice(None), Ellipsis) + tap],
-                          kernel[(slice(None), slice(None), ci) + tap][spread], acc)
-    return acc.reshape(n, o, *out)
+    """oneDNN's order: acc = bias; per block of 8 channels, per kernel tap, per channel: acc = fma(x, w, acc).
+    Per group, the fused chain of gemm.py over the reordered columns, with the bias as a first step (1 * b)."""
+    n, o, cg = windows.shape[0], w.shape[0], w.shape[1]
+    og, taps = o // groups, math.prod(w.shape[2:])
+    order = [ci * taps + tap for first in range(0, cg, CHANNEL_BLOCK) for tap in range(taps)
+             for ci in range(first, min(first + CHANNEL_BLOCK, cg))]
+    cols = _columns(windows, groups)                                                  # N G L C/G*K
+    positions = cols.shape[2]
+    bias = np.zeros(o, np.float32) if b is None else b
+    out = np.empty((n, groups, og, positions), np.float32)
+    for group in range(groups):
+        kernel = w[group * og:(group + 1) * og].reshape(og, -1)[:, order]
+        steps = cols[:, group].reshape(n * positions, -1)[:, order].T
+        chain = _fused_chain(np.concatenate([bias[group * og:(group + 1) * og, None], kernel], axis=1),
+                             np.concatenate([np.ones((1, n * positions), np.float32), steps]))
+        out[:, group] = chain.reshape(og, n, positions).transpose(1, 0, 2)
+    return out.reshape(n, o, *windows.shape[2:2 + w.ndim - 2])
+
+
+def _columns(windows, groups):
+    """im2col: windows (N, C, *out, *kernel) -> (N, groups, positions, C / groups * kernel taps), one copy."""
+    n, c = windows.shape[:2]
+    dims = (windows.ndim - 2) // 2
+    split = windows.reshape(n, groups, c // groups, *windows.shape[2:])
+    order = (0, 1, *range(3, 3 + dims), 2, *range(3 + dims, 3 + 2 * dims))
+    return split.transpose(order).reshape(n, groups, math.prod(windows.shape[2:2 + dims]), -1)
+
+
+def _kernel_matrix(w, groups):
+    """(O, C / groups, *kernel) -> (groups, C / groups * kernel taps, O / groups)."""
+    return w.reshape(groups, w.shape[0] // groups, -1).transpose(0, 2, 1)
 
 
 def _conv_forward(x, w, b, geo):
     windows = _windows(_pad(x, geo.padding), w.shape[2:], geo.stride, geo.dilation)
     out_size = windows.shape[2:2 + w.ndim - 2]
-    n, g = x.shape[0], geo.groups
-    steps = math.prod(w.shape[1:])
-    if x.dtype == np.float32 and n * w.shape[0] * math.prod(out_size) * steps <= CHAIN_LIMIT:
+    n, g, o = x.shape[0], geo.groups, w.shape[0]
+    if x.dtype == np.float32 and n * o * math.prod(out_size) * math.prod(w.shape[1:]) <= EXACT_LIMIT:
         if _uses_onednn(x.shape, w.shape, geo):
             with np.errstate(over="ignore", invalid="ignore"):
                 return _onednn_chain(windows, w, b, g)
-        cols = windows.reshape(n, x.shape[1], math.prod(out_size), -1).transpose(0, 1, 3, 2).reshape(n, steps, -1)
         bias = None if b is None else b.reshape(-1, 1)
-        return np.stack([product(w.reshape(w.shape[0], -1), image, bias) for image in cols]).reshape(
-            n, w.shape[0], *out_size)
-    cols = _wide(windows).reshape(n, g, x.shape[1] // g, math.prod(out_size), -1)      # N G C/G L K
-    kernel = _wide(w).reshape(g, w.shape[0] // g, w.shape[1], -1)                     # G O/G C/G K
-    out = np.einsum("ngclk,gock->ngol", cols, kernel, optimize=True).reshape(n, w.shape[0], *out_size)
+        return np.stack([product(w.reshape(o, -1), np.ascontiguousarray(image.T), bias)
+                         for image in _columns(windows, 1)[:, 0]]).reshape(n, o, *out_size)
+    out = _columns(_wide(windows), g) @ _kernel_matrix(_wide(w), g)                    # N G L O/G
+    out = out.transpose(0, 1, 3, 2).reshape(n, o, *out_size)
     if b is not None:
         out = out + _wide(b).reshape((-1,) + (1,) * len(out_size))
     return out.astype(x.dtype)
@@ -130,21 +142,23 @@ def _conv_input_grad(g, w, input_shape, geo):
     """conv_transpose(g, w): each kernel tap's contribution added where that tap read the padded input."""
     padded_shape = input_shape[:2] + tuple(n + lo + hi for n, (lo, hi) in zip(input_shape[2:], geo.padding))
     grad = np.zeros(padded_shape, np.float64 if g.dtype == np.float32 else g.dtype)
-    kernel = _wide(w).reshape(geo.groups, w.shape[0] // geo.groups, w.shape[1], -1)   # G O/G C/G K
-    gg = _grouped(_wide(g), geo.groups)                                                # N G O/G L
-    parts = np.einsum("gock,ngol->kngcl", kernel, gg, optimize=True)
-    for k, tap in enumerate(np.ndindex(*w.shape[2:])):
-        grad[_tap_slices(tap, g.shape[2:], geo.stride, geo.dilation)] += parts[k].reshape(g.shape[0], -1, *g.shape[2:])
+    n, taps = g.shape[0], math.prod(w.shape[2:])
+    parts = _kernel_matrix(_wide(w), geo.groups) @ _grouped(_wide(g), geo.groups)       # N G C/G*K L
+    parts = np.moveaxis(parts.reshape(n, input_shape[1], taps, -1), 2, 0)             # K N C L
+    for part, tap in zip(parts, np.ndindex(*w.shape[2:])):
+        grad[_tap_slices(tap, g.shape[2:], geo.stride, geo.dilation)] += part.reshape(n, -1, *g.shape[2:])
     crop = (slice(None), slice(None)) + tuple(slice(lo, lo + n) for n, (lo, _) in zip(input_shape[2:], geo.padding))
     return grad[crop].astype(g.dtype)
 
 
 def _conv_weight_grad(g, x, weight_shape, geo):
+    """Per group, the output gradient (O/G x N*L) @ the input's columns (N*L x C/G*K)."""
     win = _windows(_pad(_wide(x), geo.padding), weight_shape[2:], geo.stride, geo.dilation)
     win = win[(slice(None), slice(None)) + tuple(slice(0, n) for n in g.shape[2:])]    # the windows g covers
-    cols = win.reshape(x.shape[0], geo.groups, x.shape[1] // geo.groups, math.prod(g.shape[2:]), -1)
-    grad = np.einsum("ngol,ngclk->gock", _grouped(_wide(g), geo.groups), cols, optimize=True)
-    return grad.reshape(weight_shape).astype(g.dtype)
+    groups = geo.groups
+    cols = _columns(win, groups).transpose(1, 0, 2, 3).reshape(groups, -1, math.prod(weight_shape[1:]))
+    grads = _grouped(_wide(g), groups).transpose(1, 2, 0, 3).reshape(groups, weight_shape[0] // groups, -1)
+    return (grads @ cols).reshape(weight_shape).astype(g.dtype)
 
 
 def _bias_grad(g):
