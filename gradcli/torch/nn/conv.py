@@ -1,14 +1,10 @@
 """Convolution and pooling layers: Conv1d, Conv2d (torch's initialisation from torch's random stream, so a
 seeded model has torch's weights), MaxPool2d, AvgPool2d, over gradcli/engine/ops/convolution.py."""
 
-import math
-
-from gradcli.engine.factory import empty
 from gradcli.engine.ops.convolution import avg_pool2d, conv1d, conv2d, max_pool2d
 
-from . import init
+from .layers import WeightAndBias
 from .module import Module
-from .parameter import Parameter
 
 _PADDING_STRINGS = ("same", "valid")
 
@@ -17,7 +13,7 @@ def _ntuple(value, n):
     return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
 
 
-class _ConvNd(Module):
+class _ConvNd(WeightAndBias):
     """What Conv1d and Conv2d share: their parameters, initialisation and repr (torch's _ConvNd)."""
 
     dims = 2
@@ -45,21 +41,7 @@ class _ConvNd(Module):
         self.dilation = _ntuple(dilation, self.dims)
         self.transposed, self.output_padding = False, (0,) * self.dims
         self.groups, self.padding_mode = groups, padding_mode
-        factory = {"device": device, "dtype": dtype}
-        self.weight = Parameter(empty((out_channels, in_channels // groups, *self.kernel_size), **factory))
-        if bias:
-            self.bias = Parameter(empty(out_channels, **factory))
-        else:
-            self.register_parameter("bias", None)
-        self.reset_parameters()
-
-    def reset_parameters(self):
-        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        if self.bias is not None:
-            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
-            if fan_in != 0:
-                bound = 1 / math.sqrt(fan_in)
-                init.uniform_(self.bias, -bound, bound)
+        self.add_weight_and_bias((out_channels, in_channels // groups, *self.kernel_size), bias, device, dtype)
 
     def forward(self, input):
         return self.function(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
