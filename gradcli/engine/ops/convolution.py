@@ -228,11 +228,11 @@ def convolution(name, n, input, weight, bias, stride, padding, dilation, groups)
     if input.ndim not in (n + 1, n + 2):
         raise RuntimeError(f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {name}, but got input of "
                            f"size: {shape_str(input.shape)}")
-    if weight.ndim != n + 2:
-        raise RuntimeError(f"weight should have at least three dimensions" if weight.ndim < 3 else
-                           f"Expected {n + 2}-dimensional input for {n + 2}-dimensional weight "
-                           f"{shape_str(weight.shape)}, but got {input.ndim}-dimensional input of size "
-                           f"{shape_str(input.shape)} instead")
+    if weight.ndim < 3:
+        raise RuntimeError("weight should have at least three dimensions")
+    if weight.ndim != n + 2:  # torch sizes the convolution by the weight, so the stride does not fit
+        raise RuntimeError(f"expected stride to be a single integer value or a list of {weight.ndim - 2} values to "
+                           f"match the convolution dimensions, but got stride={list(_tuple(stride, n, 'stride'))}")
     batched = input.ndim == n + 2
     x = input if batched else input.unsqueeze(0)
     if not isinstance(groups, int) or groups < 1:
@@ -249,18 +249,18 @@ def convolution(name, n, input, weight, bias, stride, padding, dilation, groups)
                            f"{weight.shape[0]} elements, but got bias of size {shape_str(bias.shape)} instead")
     kernel = tuple(weight.shape[2:])
     stride, dilation = _tuple(stride, n, "stride"), _tuple(dilation, n, "dilation")
+    if min(stride) < 1:
+        raise RuntimeError("non-positive stride is not supported")
     pads = _padding(padding, kernel, stride, dilation)
     padded = [size + lo + hi for size, (lo, hi) in zip(x.shape[2:], pads)]
     if any(p < d * (k - 1) + 1 for p, k, d in zip(padded, kernel, dilation)):
         raise RuntimeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). Kernel size: "
                            f"({' x '.join(str(d * (k - 1) + 1) for k, d in zip(kernel, dilation))}). Kernel size "
                            "can't be greater than actual input size")
-    for other in (weight, bias):
-        if other is not None and other.dtype is not x.dtype:
-            raise RuntimeError(f"Input type ({x.dtype.c_name}) and {'weight' if other is weight else 'bias'} type "
-                               f"({other.dtype.c_name}) should be the same")
-    if not x.dtype.is_floating_point:
-        raise RuntimeError(f"\"slow_conv2d_cpu\" not implemented for '{x.dtype.legacy_name[:-6]}'")
+    if weight.dtype is not x.dtype:
+        raise RuntimeError(f"expected scalar type {x.dtype.legacy_name[:-6]} but found {weight.dtype.legacy_name[:-6]}")
+    if bias is not None and bias.dtype is not x.dtype:
+        raise RuntimeError(f"Input type ({x.dtype.c_name}) and bias type ({bias.dtype.c_name}) should be the same")
     out = R["convolution"](x, weight, bias, params=(Geometry(stride, pads, dilation, groups),))
     return out if batched else out.squeeze(0)
 
@@ -287,6 +287,8 @@ def _pooling(name, input, kernel_size, stride, padding, dilation, ceil_mode, cou
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
     kernel = _tuple(kernel_size, 2, "kernel_size")
     stride = kernel if stride is None or stride == [] or stride == () else _tuple(stride, 2, "stride")
+    if 0 in stride:
+        raise RuntimeError("stride should not be zero")
     pad, dilation = _tuple(padding, 2, "padding"), _tuple(dilation, 2, "dilation")
     if any(p > (d * (k - 1) + 1) // 2 for p, k, d in zip(pad, kernel, dilation)):
         raise RuntimeError(f"pad should be at most half of effective kernel size, but got pad={pad[0]}, "
@@ -311,7 +313,8 @@ def _planes(a):
 
 def _max_indices(x, pool):
     """The flat index (into each input plane) of every window's first maximum (a NaN counts as the maximum)."""
-    win = _windows(_pad(_planes(x), pool.padding, -np.inf), pool.kernel, pool.stride, pool.dilation)
+    lowest = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+    win = _windows(_pad(_planes(x), pool.padding, lowest), pool.kernel, pool.stride, pool.dilation)
     taps = win.reshape(*win.shape[:4], -1)
     tap = np.argmax(np.where(np.isnan(taps), np.inf, taps), axis=-1)
     kh, kw = np.divmod(tap, pool.kernel[1])
@@ -347,8 +350,6 @@ rule("max_pool2d_backward", Rule(
     save=None, formulas=("1 at each window's maximum, 0 elsewhere",), saved_names=("self", "result1"))))
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     pool = _pooling("max_pool2d", input, kernel_size, stride, padding, dilation, ceil_mode)
-    if not input.dtype.is_floating_point and input.dtype.name != "int64":
-        raise RuntimeError(f"\"max_pool2d\" not implemented for '{input.dtype.legacy_name[:-6]}'")
     indices = _max_indices(input._data, pool)
     out = R["max_pool2d"](input, params=(indices,))
     return (out, _make(indices)) if return_indices else out
@@ -384,6 +385,8 @@ def _avg_pool(x, pool):
     for tap in np.ndindex(*pool.kernel):
         total += padded[_tap_slices(tap, out, pool.stride, pool.dilation)]
     divisor = np.asarray(_divisors(x.shape, pool)).astype(x.dtype)
+    if x.dtype.kind != "f":  # C++'s integer division, truncated toward zero
+        return (np.sign(total) * (np.abs(total) // divisor)).astype(x.dtype).reshape(x.shape[:-2] + tuple(out))
     return (total / divisor).reshape(x.shape[:-2] + tuple(out))
 
 
@@ -413,6 +416,4 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
                divisor_override=None):
     pool = _pooling("avg_pool2d", input, kernel_size, stride, padding, 1, ceil_mode, count_include_pad,
                     divisor_override)
-    if not input.dtype.is_floating_point:
-        raise RuntimeError(f"\"avg_pool2d\" not implemented for '{input.dtype.legacy_name[:-6]}'")
     return R["avg_pool2d"](input, params=(pool,))

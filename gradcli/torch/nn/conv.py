@@ -29,7 +29,7 @@ class _ConvNd(WeightAndBias):
             raise ValueError("out_channels must be divisible by groups")
         if isinstance(padding, str):
             if padding not in _PADDING_STRINGS:
-                raise ValueError(f"Invalid padding string {padding!r}, should be one of {set(_PADDING_STRINGS)}")
+                raise ValueError(f"Invalid padding string {padding!r}, should be one of {{'same', 'valid'}}")
             if padding == "same" and any(s != 1 for s in _ntuple(stride, self.dims)):
                 raise ValueError("padding='same' is not supported for strided convolutions")
         if padding_mode != "zeros":

@@ -59,3 +59,17 @@ for call in (lambda: F.conv2d(torch.ones(1, 3, 8, 8), torch.ones(6, 2, 3, 3)),
         call()
     except (RuntimeError, ValueError) as e:
         print(type(e).__name__ + ":", e)
+
+# integer convolutions, and mismatched dtypes and strides
+print(F.conv2d(torch.arange(16).reshape(1, 1, 4, 4), torch.ones(1, 1, 3, 3, dtype=torch.long)))
+print(F.conv2d(torch.ones(1, 1, 4, 4, dtype=torch.half), torch.ones(1, 1, 3, 3, dtype=torch.half)))
+for call in (lambda: F.conv2d(torch.ones(1, 1, 4, 4, dtype=torch.double), torch.ones(1, 1, 3, 3)),
+             lambda: F.conv2d(torch.ones(1, 1, 4, 4), torch.ones(1, 1, 3, 3), torch.ones(1, dtype=torch.double)),
+             lambda: F.conv2d(torch.ones(1, 1, 4, 4), torch.ones(1, 3, 3)),
+             lambda: F.conv2d(torch.ones(1, 1, 4, 4), torch.ones(1, 1, 3, 3), padding="foo"),
+             lambda: F.conv2d(torch.ones(1, 1, 4, 4), torch.ones(1, 1, 3, 3), stride=0),
+             lambda: F.conv2d(torch.ones(1, 1, 4, 4), torch.ones(1, 1, 3, 3), groups=0)):
+    try:
+        call()
+    except RuntimeError as e:
+        print("RuntimeError:", e)

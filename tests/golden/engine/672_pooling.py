@@ -53,3 +53,11 @@ for call in (lambda: F.max_pool2d(x, 2, padding=2), lambda: F.avg_pool2d(x, 3, p
         call()
     except RuntimeError as e:
         print("RuntimeError:", e)
+
+# integer pooling (an integer average truncates), stride 0
+n = torch.tensor([[[[1, -7, 2, 4], [3, 5, -1, 0], [9, 8, 7, 6], [-5, -4, 2, 2]]]])
+print(F.max_pool2d(n, 2), F.max_pool2d(n.to(torch.int8), 2, stride=1, padding=1), F.avg_pool2d(n, 2), F.avg_pool2d(n, 3, 1, 1))
+try:
+    F.max_pool2d(x, 2, stride=0)
+except RuntimeError as e:
+    print("RuntimeError:", e)

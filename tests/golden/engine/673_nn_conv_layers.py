@@ -32,7 +32,8 @@ print(pooled, where)
 
 # errors, as torch words them
 for make in (lambda: nn.Conv2d(3, 6, 3, groups=2), lambda: nn.Conv2d(4, 6, 3, groups=4),
-             lambda: nn.Conv2d(4, 6, 3, groups=0), lambda: nn.Conv2d(2, 2, 3, stride=2, padding="same")):
+             lambda: nn.Conv2d(4, 6, 3, groups=0), lambda: nn.Conv2d(2, 2, 3, stride=2, padding="same"),
+             lambda: nn.Conv2d(1, 1, 3, padding="foo")):
     try:
         make()
     except ValueError as e:
