@@ -328,8 +328,9 @@ def _gather(x, indices):
     return np.take_along_axis(x.reshape(*lead, -1), indices.reshape(*lead, -1), axis=-1).reshape(indices.shape)
 
 
-def _scatter(g, indices, input_shape):
+def _scatter(g, x, indices):
     """Each gradient added at its window's maximum (np.add.at: overlapping windows may share one)."""
+    input_shape = x.shape
     plane = input_shape[-2] * input_shape[-1]
     planes = math.prod(input_shape[:-2])
     flat = (np.arange(planes).reshape(indices.shape[:-2] + (1, 1)) * plane + indices).ravel()
@@ -338,16 +339,22 @@ def _scatter(g, indices, input_shape):
     return out.reshape(input_shape)
 
 
+def _zeros(meta):
+    """torch's zeros_like(self): a pooling's backward does not depend on the input's values."""
+    return _make(np.zeros(meta.shape, meta.np_dtype))
+
+
 rule("max_pool2d_backward", Rule(
     "MaxPool2DWithIndicesBackwardBackward0", _scatter,
-    lambda h, _, g, indices, input_shape: R["max_pool2d"](h, params=(indices,)),
-    save=None, formulas=("grad at the indices the forward chose",), saved_names=("grad_output", "indices", "self")))
+    lambda h, _, g, x, indices: R["max_pool2d"](h, params=(indices,)),
+    lambda h, _, g, x, indices: _zeros(x),
+    save=None, formulas=("grad at the indices the forward chose", "0"), saved_names=("grad_output", "self", "indices")))
 
 
 @op("max_pool2d", method=False, namespaces=NN, rules=dict(max_pool2d=Rule(
     "MaxPool2DWithIndicesBackward0", _gather,
-    lambda g, _, x, indices: R["max_pool2d_backward"](g, params=(indices, x.shape)),
-    save=None, formulas=("1 at each window's maximum, 0 elsewhere",), saved_names=("self", "result1"))))
+    lambda g, _, x, indices: R["max_pool2d_backward"](g, x, params=(indices,)),
+    formulas=("1 at each window's maximum, 0 elsewhere",), saved_names=("self", "result1"))))
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     pool = _pooling("max_pool2d", input, kernel_size, stride, padding, dilation, ceil_mode)
     indices = _max_indices(input._data, pool)
@@ -403,15 +410,16 @@ def _avg_pool_backward(g, input_shape, pool):
 
 
 rule("avg_pool2d_backward", Rule(
-    "AvgPool2DBackwardBackward0", _avg_pool_backward,
-    lambda h, _, g, input_shape, pool: R["avg_pool2d"](h, params=(pool,)),
-    save=None, formulas=("average of grad over each window",), saved_names=("grad_output", "self", "pooling")))
+    "AvgPool2DBackwardBackward0", lambda g, x, pool: _avg_pool_backward(g, x.shape, pool),
+    lambda h, _, g, x, pool: R["avg_pool2d"](h, params=(pool,)),
+    lambda h, _, g, x, pool: _zeros(x),
+    save=None, formulas=("average of grad over each window", "0"), saved_names=("grad_output", "self", "pooling")))
 
 
 @op("avg_pool2d", method=False, namespaces=("torch.nn.functional",), rules=dict(avg_pool2d=Rule(
     "AvgPool2DBackward0", _avg_pool,
-    lambda g, _, x, pool: R["avg_pool2d_backward"](g, params=(x.shape, pool)),
-    save=None, formulas=("1 / window size at each position a window covers",), saved_names=("self", "pooling"))))
+    lambda g, _, x, pool: R["avg_pool2d_backward"](g, x, params=(pool,)),
+    formulas=("1 / window size at each position a window covers",), saved_names=("self", "pooling"))))
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
     pool = _pooling("avg_pool2d", input, kernel_size, stride, padding, 1, ceil_mode, count_include_pad,
