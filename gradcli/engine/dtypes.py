@@ -70,6 +70,16 @@ def convert(array, dt):
     return array.astype(dt.np)
 
 
+def fit_integers(values, dt, type_name):
+    """Python integers (as int64) converted to the integer dtype dt after torch's range check: an unsigned type
+    also takes negatives down to -max (wrapped: -1 is 255 in uint8), anything else out of range is refused."""
+    info = np.iinfo(dt.np)
+    low = -int(info.max) if info.min == 0 else info.min
+    if np.size(values) and (np.min(values) < low or np.max(values) > info.max):
+        raise RuntimeError(f"value cannot be converted to type {type_name} without overflow")
+    return np.asarray(values).astype(dt.np)
+
+
 def to_dtype(spec):
     """Accept a dtype, Python's float/int/bool types, or a NumPy dtype, as torch's dtype= does."""
     if isinstance(spec, dtype):

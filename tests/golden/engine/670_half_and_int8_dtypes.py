@@ -55,3 +55,13 @@ for make in (lambda: torch.tensor([1, 2], dtype=torch.int8, requires_grad=True),
         make()
     except RuntimeError as e:
         print("RuntimeError:", e)
+
+# Python integers out of a narrow type's range: torch's check (an unsigned type wraps negatives down to -max)
+print(torch.tensor([-1, 255, -255], dtype=torch.uint8), torch.full((2,), -3, dtype=torch.uint8), torch.tensor(1e6, dtype=torch.float16))
+for make in (lambda: torch.tensor([-1, 256, 300], dtype=torch.uint8), lambda: torch.tensor([200], dtype=torch.int8),
+             lambda: torch.full((2,), 300, dtype=torch.int8), lambda: torch.tensor(70000, dtype=torch.int16),
+             lambda: torch.full((1,), 2**40, dtype=torch.int32), lambda: torch.tensor([2**40], dtype=torch.int32)):
+    try:
+        make()
+    except RuntimeError as e:
+        print("RuntimeError:", e)
