@@ -32,8 +32,8 @@ ENGINE_MODULES = {
     "torch.nn.functional": "gradcli.torch.nn.functional",
     "torch.nn.init": "gradcli.torch.nn.init",
     "torch.optim": "gradcli.torch.optim",
-    "torch.random": "gradcli.torch.random",
     "torch.optim.lr_scheduler": "gradcli.torch.optim.lr_scheduler",
+    "torch.random": "gradcli.torch.random",
     "torch.utils": "gradcli.torch.utils",
     "torch.utils.data": "gradcli.torch.utils.data",
 }
