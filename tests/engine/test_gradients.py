@@ -256,7 +256,11 @@ def backward_of(f, wrt, shapes):
 
     def gradient(g, *other):
         inputs = (fixed, *other) if wrt == 0 else (*other, fixed)
-        return torch.autograd.grad(f(*inputs), fixed, grad_outputs=g, create_graph=True)[0]
+        result = torch.autograd.grad(f(*inputs), fixed, grad_outputs=g, create_graph=True)[0]
+        # the graph also reaches `fixed` (a pooling's backward gives its input a zero gradient, as torch's):
+        # at constants (finite differences) the result is a plain value; leaves and dual tensors keep theirs
+        live = any(t.requires_grad or torch.autograd.forward_ad.unpack_dual(t).tangent is not None for t in (g, *other))
+        return result if live else result.detach()
     return gradient
 
 
