@@ -28,18 +28,23 @@ float32 = dtype("float32", np.float32, FLOATING, "FloatTensor", "float")
 float64 = dtype("float64", np.float64, FLOATING, "DoubleTensor", "double")
 int64 = dtype("int64", np.int64, INTEGRAL, "LongTensor", "long int")
 int32 = dtype("int32", np.int32, INTEGRAL, "IntTensor", "int")
+float16 = dtype("float16", np.float16, FLOATING, "HalfTensor", "c10::Half")
+int16 = dtype("int16", np.int16, INTEGRAL, "ShortTensor", "short int")
+int8 = dtype("int8", np.int8, INTEGRAL, "CharTensor", "signed char")
+uint8 = dtype("uint8", np.uint8, INTEGRAL, "ByteTensor", "unsigned char")
 bool_ = dtype("bool", np.bool_, BOOL, "BoolTensor", "bool")
 
 # torch.set_default_dtype: the dtype of float literals and of factories given no dtype.
 default_float = float32
 
-ALIASES = {"float": float32, "double": float64, "long": int64, "int": int32,
-           "float32": float32, "float64": float64, "int64": int64, "int32": int32, "bool": bool_}
-_FROM_NP = {d.np: d for d in (float32, float64, int64, int32, bool_)}
+ALIASES = {"float": float32, "double": float64, "long": int64, "int": int32, "half": float16, "short": int16,
+           "float32": float32, "float64": float64, "int64": int64, "int32": int32, "float16": float16, "int16": int16,
+           "int8": int8, "uint8": uint8, "bool": bool_}
+_FROM_NP = {d.np: d for d in (float32, float64, int64, int32, float16, int16, int8, uint8, bool_)}
 
 
 def from_numpy(np_dtype):
-    """The torch dtype for a NumPy dtype; other float/int widths map to the nearest supported one."""
+    """The torch dtype for a NumPy dtype; other widths (float128, uint16 and wider) map to the nearest supported one."""
     found = _FROM_NP.get(np.dtype(np_dtype))
     if found is not None:
         return found
@@ -50,8 +55,29 @@ def from_numpy(np_dtype):
         return int64
     if kind == "b":
         return bool_
-    raise TypeError(f"can't convert np.ndarray of type {np.dtype(np_dtype)}. The only supported types are: "
-                    "float64, float32, int64, int32, and bool.")
+    name = np.dtype(np_dtype).type
+    raise TypeError(f"can't convert np.ndarray of type {name.__module__}.{name.__name__}. The only supported types are: "
+                    "float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, "
+                    "uint16, uint8, and bool.")
+
+
+def convert(array, dt):
+    """array in dtype dt as torch converts: a float becomes a narrow integer through int64 (truncated, then
+    wrapped: 300.7 is 44 as int8), where NumPy's direct cast is undefined out of range."""
+    if dt.category == INTEGRAL and dt.itemsize < 8 and array.dtype.kind == "f":
+        with np.errstate(invalid="ignore"):
+            array = array.astype(np.int64)
+    return array.astype(dt.np)
+
+
+def fit_integers(values, dt, type_name):
+    """Python integers (as int64) converted to the integer dtype dt after torch's range check: an unsigned type
+    also takes negatives down to -max (wrapped: -1 is 255 in uint8), anything else out of range is refused."""
+    info = np.iinfo(dt.np)
+    low = -int(info.max) if info.min == 0 else info.min
+    if np.size(values) and (np.min(values) < low or np.max(values) > info.max):
+        raise RuntimeError(f"value cannot be converted to type {type_name} without overflow")
+    return np.asarray(values).astype(dt.np)
 
 
 def to_dtype(spec):
@@ -80,11 +106,14 @@ def scalar_dtype(value):
 
 
 def promote(a, b):
-    """torch.promote_types for the supported dtypes: higher category wins, then the wider type."""
+    """torch.promote_types for the supported dtypes: higher category wins, then the wider type; uint8 with a
+    signed integer type needs one that holds both (uint8 + int8 is int16), as NumPy's promotion says."""
     if a is b:
         return a
     if a.category != b.category:
         return a if a.category > b.category else b
+    if a.category == INTEGRAL:
+        return _FROM_NP[np.promote_types(a.np, b.np)]
     return a if a.itemsize >= b.itemsize else b
 
 

@@ -96,8 +96,11 @@ def _array(data, dtype):
     dt = dtypes.to_dtype(dtype) if dtype is not None else (inferred or dtypes.default_float)
     if isinstance(data, Tensor):
         return data._data.astype(dt.np), dt
-    array = np.array(flat(data), dtype=dt.np) if shape != (0,) else np.zeros(0, dt.np)
-    return array.reshape(shape), dt
+    if shape == (0,):
+        return np.zeros(0, dt.np), dt
+    if dt.category == dtypes.INTEGRAL and inferred is dtypes.int64:  # Python integers, checked as torch does
+        return dtypes.fit_integers(np.array(flat(data), dtype=np.int64), dt, dt.name).reshape(shape), dt
+    return np.array(flat(data), dtype=dt.np).reshape(shape), dt
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
@@ -268,6 +271,8 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None):
     _on_device(device)
     dt = dtypes.to_dtype(dtype) if dtype is not None else (
         dtypes.scalar_dtype(fill_value) if not isinstance(fill_value, Tensor) else fill_value.dtype)
+    if dt.category == dtypes.INTEGRAL and isinstance(fill_value, int):  # the C type torch's check names
+        fill_value = dtypes.fit_integers(fill_value, dt, "int" if dt is dtypes.int32 else f"{dt.name}_t")
     return _finish(np.full(_size(tuple(size)), fill_value, dt.np), requires_grad)
 
 

@@ -6,6 +6,7 @@ A tangent is pushed through the same rule table the backward pass uses, one JVP 
 - rules linear in their tensor inputs (shapes, views, sums, cat): the JVP is the rule itself applied to the
   tangents; bilinear rules (matrix products): f(t_a, b) + f(a, t_b);
 - rules with a scalar output: the JVP is <vjp_i(1), t_i> summed over inputs;
+- convolutions (and their input and weight gradients) are bilinear: f(t_a, b, t_bias) + f(a, t_b);
 - the rest (softmax, log_softmax, addmm, max/min along a dim, prod and norm along dims, linalg.solve) are
   written out below.
 Tangents are ordinary tensors computed with ordinary ops, so reverse mode can differentiate through them.
@@ -26,7 +27,8 @@ ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_sca
                "ceil", "round", "round_decimals", "trunc", "frac", "sinc", "masked_fill"}
 LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
           "transpose", "permute", "flip", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
-          "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put"}
+          "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "conv_bias_grad", "max_pool2d",
+          "max_pool2d_backward", "avg_pool2d", "avg_pool2d_backward"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}
 
 _levels = itertools.count(1)
@@ -181,6 +183,15 @@ def _reduction_jvp(rule, inputs, tangents, params, out):
     return (local * t).sum() if dim is None else (local * t).sum(dim, keepdim=keepdim)
 
 
+def _convolution_jvp(rule, inputs, tangents, params, out):
+    """Bilinear in the first two inputs, linear in the rest (a convolution's bias): f(t_a, b, t_rest) + f(a, t_b, 0)."""
+    (a, b, *rest), (ta, tb, *trest) = inputs, tangents
+    zero_rest = [None if x is None else _zeros(x) for x in rest]
+    total = rule(ta if ta is not None else _zeros(a), b,
+                 *[t if t is not None else zero for t, zero in zip(trest, zero_rest)], params=params)
+    return total if tb is None else total + rule(a, tb, *zero_rest, params=params)
+
+
 def _solve_jvp(rule, inputs, tangents, params, out):
     """X = solve(A, B): A dX = dB - dA X (X A = B: dX A = dB - X dA), solved with the same A."""
     (a, b), (ta, tb), (vector, left) = inputs, tangents, params
@@ -194,7 +205,8 @@ def _solve_jvp(rule, inputs, tangents, params, out):
 
 
 WRITTEN = {"softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp, "addmm": _addmm_jvp, "max_dim": _extremum_jvp,
-           "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp, "norm": _reduction_jvp, "solve": _solve_jvp}
+           "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp, "norm": _reduction_jvp, "solve": _solve_jvp,
+           "convolution": _convolution_jvp, "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp}
 
 
 forward_mode.push = push

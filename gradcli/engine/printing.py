@@ -1,6 +1,6 @@
 """torch 2.13's tensor printing (torch/_tensor_str.py), ported to NumPy, with torch's print options.
 
-Only the strided, dense, real paths are ported (float32, float64, int64, int32, bool); the output is meant to
+Only the strided, dense, real paths are ported (float32, float64, float16, the integer types, bool); the output is meant to
 be byte-identical to ``repr(t)`` / ``str(t)`` in torch, including torch's quirks (noted where they appear).
 """
 
@@ -32,7 +32,8 @@ def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=N
     SCI_MODE = sci_mode
 
 
-_NP_DTYPES = {"float32": np.float32, "float64": np.float64, "int64": np.int64, "int32": np.int32, "bool": np.bool_}
+_NP_DTYPES = {"float32": np.float32, "float64": np.float64, "int64": np.int64, "int32": np.int32, "bool": np.bool_,
+              "float16": np.float16, "int16": np.int16, "int8": np.int8, "uint8": np.uint8}
 # dtypes torch prints without a dtype= suffix when the tensor is non-empty: the default dtype, int64 and bool.
 _IMPLICIT_DTYPES = ("int64", "bool")
 

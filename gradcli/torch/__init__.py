@@ -12,7 +12,7 @@ from gradcli.engine.factory import (
     set_default_device, set_default_dtype, set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import accelerator, autograd, cuda, func, linalg, nn, optim, utils  # noqa: E402
+from . import accelerator, autograd, cuda, func, linalg, nn, optim, random, utils  # noqa: E402
 
 globals().update(_EXPORTS["torch"])  # every op declared for torch: sin, sum, matmul, ... (gradcli/engine/ops)
 
@@ -20,8 +20,13 @@ float32 = float = _dtypes.float32
 float64 = double = _dtypes.float64
 int64 = long = _dtypes.int64
 int32 = int = _dtypes.int32
+float16 = half = _dtypes.float16
+int16 = short = _dtypes.int16
+int8 = _dtypes.int8
+uint8 = _dtypes.uint8
 bool = _dtypes.bool_
 dtype = _dtypes.dtype
+promote_types = _dtypes.promote
 
 
 class inference_mode(no_grad):

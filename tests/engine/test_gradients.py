@@ -249,6 +249,28 @@ def gradient_of_first(f, shape):
     return gradient
 
 
+def backward_of(f, wrt, shapes):
+    """(g, other) -> the gradient of f's output, for cotangent g, in its input `wrt` (0 or 1) held at fixed
+    values, with create_graph: a function of g and of f's other input, made of f's backward rule."""
+    fixed = torch.tensor(np.random.default_rng(2).standard_normal(shapes[wrt])).requires_grad_()
+
+    def gradient(g, *other):
+        inputs = (fixed, *other) if wrt == 0 else (*other, fixed)
+        result = torch.autograd.grad(f(*inputs), fixed, grad_outputs=g, create_graph=True)[0]
+        # the graph also reaches `fixed` (a pooling's backward gives its input a zero gradient, as torch's):
+        # at constants (finite differences) the result is a plain value; leaves and dual tensors keep theirs
+        live = any(t.requires_grad or torch.autograd.forward_ad.unpack_dual(t).tangent is not None for t in (g, *other))
+        return result if live else result.detach()
+    return gradient
+
+
+def conv(x, w, b=None):  # a grouped, strided, padded convolution: (2, 4, 5, 5) * (6, 2, 3, 3) -> (2, 6, 3, 3)
+    return F.conv2d(x, w, b, stride=2, padding=1, groups=2)
+
+
+CONV_SHAPES = ((2, 4, 5, 5), (6, 2, 3, 3))
+
+
 def grad_via_backward(shape):
     """a -> x.grad after backward(create_graph=True) of (x * a).sum(): the first .grad is CopyBackwards(a)."""
     def fn(a):
@@ -447,6 +469,26 @@ CASES = [
     C("bce_backward", gradient_of_first(F.binary_cross_entropy, ()), [((3, 4), (3, 4))], (unit, unit)),
     C("bce_backward", gradient_of_first(lambda p, y: F.binary_cross_entropy(p, y, weight=LOSS_WEIGHT, reduction="sum"),
                                         ()), [((3, 4), (3, 4))], (unit, unit), name="weight_sum"),
+    C("convolution", conv, [CONV_SHAPES + ((6,),)], name="grouped"),
+    C("convolution", lambda x, w: F.conv2d(x, w, padding="same", dilation=(2, 1)), [((1, 2, 6, 5), (3, 2, 3, 2))],
+      name="same_dilated"),
+    C("convolution", lambda x, w, b: F.conv1d(x, w, b, stride=2), [((2, 3, 9), (4, 3, 3), (4,))], name="1d"),
+    C("conv_input_grad", backward_of(conv, 0, CONV_SHAPES), [((2, 6, 3, 3), CONV_SHAPES[1])]),
+    C("conv_weight_grad", backward_of(conv, 1, CONV_SHAPES), [((2, 6, 3, 3), CONV_SHAPES[0])]),
+    C("conv_bias_grad", backward_of(lambda x, w, b: conv(x, w, b), 2, CONV_SHAPES + ((6,),)),
+      [((2, 6, 3, 3), *CONV_SHAPES)]),
+    C("max_pool2d", lambda a: F.max_pool2d(a, 2), [((2, 3, 4, 6),), ((3, 4, 6),)], ref=lambda a: a.reshape(
+        *a.shape[:-2], a.shape[-2] // 2, 2, a.shape[-1] // 2, 2).max((-3, -1)), name="2x2"),
+    C("max_pool2d", lambda a: F.max_pool2d(a, 3, stride=2, padding=1, dilation=(1, 2), ceil_mode=True),
+      [((1, 2, 6, 7),)], name="overlapping"),
+    C("max_pool2d_backward", backward_of(lambda a: F.max_pool2d(a, 3, stride=2, padding=1), 0, ((1, 2, 6, 6),)),
+      [((1, 2, 3, 3),)]),
+    C("avg_pool2d", lambda a: F.avg_pool2d(a, 2), [((2, 3, 4, 6),), ((3, 4, 4),)], ref=lambda a: a.reshape(
+        *a.shape[:-2], a.shape[-2] // 2, 2, a.shape[-1] // 2, 2).mean((-3, -1)), name="2x2"),
+    C("avg_pool2d", lambda a: F.avg_pool2d(a, 3, stride=2, padding=1, ceil_mode=True, count_include_pad=False),
+      [((1, 2, 6, 7),)], name="padded"),
+    C("avg_pool2d_backward", backward_of(lambda a: F.avg_pool2d(a, 3, 2, 1, True), 0, ((1, 2, 6, 6),)),
+      [((1, 2, 4, 4),)]),
     C("nll_backward", gradient_of(lambda a: F.nll_loss(a.log_softmax(1), TARGET), ()), [((5, 4),)]),
     C("nll_backward", gradient_of(lambda a: F.nll_loss(a, TARGET_IGNORED, weight=CLASS_WEIGHT, reduction="none") * a[:, 0],
                                   ()), [((5, 4),)], name="none"),
@@ -578,7 +620,8 @@ CASES = [
 LINEAR = ["add", "sub", "rsub", "neg", "where", "sum", "sum_dim", "cumsum", "flip", "mean", "mean_dim", "view", "unsafe_view-reshape",
           "copy", "t", "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand",
           "select", "slice", "index", "embed", "copy_slices-basic", "index_put", "as_strided", "as_strided-transposed", "cat", "stack",
-          "remainder", "remainder_scalar", "clamp_tensor", "clamp_min", "mse-none", "nll-none", "mul_scalar"]
+          "remainder", "remainder_scalar", "clamp_tensor", "clamp_min", "mse-none", "nll-none", "mul_scalar",
+          "conv_bias_grad", "max_pool2d-2x2", "max_pool2d_backward", "avg_pool2d-2x2", "avg_pool2d_backward"]
 
 
 def squared(case):

@@ -120,6 +120,45 @@ def rows_at_least(n, domain="normal", extra=()):
     return draw
 
 
+def conv_draw(rng, cotangent=False):
+    """An input batch, a 3x3 or 5x5 weight and a bias for conv2d, with a random stride and padding (and the
+    output's cotangent)."""
+    n, c, o = rng.choice([1, 2, 3]), rng.choice([1, 3, 8, 12]), rng.choice([2, 5, 8])
+    k, stride, padding = rng.choice([3, 5]), int(rng.choice([1, 2])), int(rng.choice([0, 1]))
+    h, w = (int(v) for v in rng.integers(k, 13, 2))
+    specs = [((n, c, h, w), "normal"), ((o, c, k, k), "normal"), ((o,), "normal")]
+    if cotangent:
+        specs.append(((n, o, (h + 2 * padding - k) // stride + 1, (w + 2 * padding - k) // stride + 1), "normal"))
+    return specs, {"stride": stride, "padding": padding}
+
+
+def conv_grad(torch, F, inputs, which, kw):
+    """conv2d's gradient in its input, weight or bias (which = 0, 1, 2) for the cotangent inputs[3]."""
+    x, w, b, u = inputs
+    return torch.autograd.grad(F.conv2d(x, w, b, **kw), (x, w, b)[which], u, create_graph=True)[0]
+
+
+def _pooled_size(n, k, s, p, d, ceil_mode):
+    out = (n + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
+    return out - 1 if ceil_mode and (out - 1) * s >= n + p else out
+
+
+def pool_draw(rng, cotangent=False, dilated=True):
+    """An input for max_pool2d (dilated) or avg_pool2d, with a random kernel, stride, padding, dilation and
+    ceil_mode (and the output's cotangent)."""
+    shape = (int(rng.choice([1, 2])), int(rng.choice([1, 3])), *(int(v) for v in rng.integers(5, 13, 2)))
+    k, s, d = int(rng.choice([2, 3])), int(rng.choice([1, 2, 3])), int(rng.choice([1, 2])) if dilated else 1
+    kw = {"kernel_size": k, "stride": s, "padding": int(rng.integers(0, k // 2 + 1)),
+          "ceil_mode": bool(rng.random() < 0.5)}
+    if dilated:
+        kw["dilation"] = d
+    specs = [(shape, "normal")]
+    if cotangent:
+        sizes = [_pooled_size(n, k, s, kw["padding"], d, kw["ceil_mode"]) for n in shape[2:]]
+        specs.append(((*shape[:2], *sizes), "normal"))
+    return specs, kw
+
+
 # ---- what the cases compute ------------------------------------------------------------------------------------
 
 def grad_of(torch, f, x, u):
@@ -281,6 +320,21 @@ CASES = [
     Case("cat", "cat", lambda torch, F, inputs: torch.cat(inputs, 0),
          lambda rng: (lambda s: ([(s, "normal"), ((int(rng.choice(SIZES)),) + s[1:], "normal")], {}))(shape(rng, 1))),
     Case("stack", "stack", lambda torch, F, inputs: torch.stack(inputs, -1), same_pair()),
+    # convolutions and pooling (fixed layouts, random geometry; 3x3 kernels: no 1x1, whose path depends on threads)
+    Case("conv2d", "convolution", lambda torch, F, inputs, **kw: F.conv2d(*inputs, **kw), conv_draw),
+    Case("conv_input_grad", "conv_input_grad", lambda torch, F, inputs, **kw: conv_grad(torch, F, inputs, 0, kw),
+         lambda rng: conv_draw(rng, cotangent=True)),
+    Case("conv_weight_grad", "conv_weight_grad", lambda torch, F, inputs, **kw: conv_grad(torch, F, inputs, 1, kw),
+         lambda rng: conv_draw(rng, cotangent=True)),
+    Case("conv_bias_grad", "conv_bias_grad", lambda torch, F, inputs, **kw: conv_grad(torch, F, inputs, 2, kw),
+         lambda rng: conv_draw(rng, cotangent=True)),
+    Case("max_pool2d", "max_pool2d", lambda torch, F, inputs, **kw: F.max_pool2d(inputs[0], **kw), pool_draw),
+    Case("max_pool2d_backward", "max_pool2d_backward", lambda torch, F, inputs, **kw: grad_of(
+        torch, lambda x: F.max_pool2d(x, **kw), *inputs), lambda rng: pool_draw(rng, cotangent=True)),
+    Case("avg_pool2d", "avg_pool2d", lambda torch, F, inputs, **kw: F.avg_pool2d(inputs[0], **kw),
+         lambda rng: pool_draw(rng, dilated=False)),
+    Case("avg_pool2d_backward", "avg_pool2d_backward", lambda torch, F, inputs, **kw: grad_of(
+        torch, lambda x: F.avg_pool2d(x, **kw), *inputs), lambda rng: pool_draw(rng, cotangent=True, dilated=False)),
     # losses
     Case("bce_logits", "bce_logits", lambda torch, F, inputs: F.binary_cross_entropy_with_logits(*inputs),
          same_pair("wide", "unit")),

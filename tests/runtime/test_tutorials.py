@@ -22,8 +22,6 @@ FLOAT32_LOOP = ("without Intel MKL (gradcli[mkl]): a float32 polynomial fit to y
                 "after the first lines")
 FLOAT32_POW = ("float32 x ** 4 and x ** 5: torch's pow kernel for integer exponents other than 2, 3 and -2 is not "
                "reproduced (38 and 32 of these 2,000 powers differ in the last bit), so the losses drift")
-CONVOLUTION = "nn.Conv2d, nn.MaxPool2d and F.max_pool2d are not implemented"
-HALF = "torch.float16 (and int8) are not supported dtypes"
 MKL = mkl.library() is not None  # the child processes see the same GRADCLI_MKL and the same installation
 TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first failure)
     **({} if MKL else dict.fromkeys([
@@ -31,10 +29,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
         '005_pytorch_examples_polynomial_nn', '006_pytorch_examples_polynomial_optim',
         '007_pytorch_examples_polynomial_module'], FLOAT32_LOOP)),
     '008_pytorch_examples_dynamic_net': FLOAT32_POW if MKL else FLOAT32_LOOP,
-    '070_pytorch_recipes_what_is_state_dict': CONVOLUTION,
-    '077_ztm_fundamentals_tensors': HALF,
-    '078_ztm_fundamentals_reshaping': HALF,
-    '087_pytorch_blitz_nn_loss': CONVOLUTION,
 }
 
 

@@ -6,6 +6,7 @@ gradcli/engine/rules.py for what a declaration holds); importing this package fi
     reductions   sum, mean, prod, max/min, argmax, norm, softmax, any/all, cumsum
     linalg       matmul, mm, bmm, mv, dot, outer, addmm, linalg.solve
     shapes       view, reshape, squeeze, expand, transpose, permute, flip, clone, to, cat, stack
+    convolution  conv1d, conv2d, max_pool2d, avg_pool2d
     indexing     x[key], select
     inplace      x[key] = v and the in-place methods (add_, ...), writes through views
     shared       argument handling and vjp helpers the families share
@@ -14,4 +15,4 @@ Losses are ops too, declared in gradcli/engine/nn_functional.py (torch.nn.functi
 """
 
 from ..rules import R  # noqa: F401  (the rule table, for tests and `explain`)
-from . import arithmetic, indexing, inplace, linalg, pointwise, reductions, shapes  # noqa: F401
+from . import arithmetic, convolution, indexing, inplace, linalg, pointwise, reductions, shapes  # noqa: F401

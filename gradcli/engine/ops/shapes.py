@@ -188,7 +188,7 @@ def contiguous(x):
     return x if x._data.flags.c_contiguous else clone(x)
 
 
-@op("to", namespaces=(), rules=dict(to=Rule("ToCopyBackward0", lambda a, dt: a.astype(dt.np),
+@op("to", namespaces=(), rules=dict(to=Rule("ToCopyBackward0", dtypes.convert,
                                             lambda g, out, a, dt: g.to(a.dtype), save=None,
                                             formulas=("1 (grad cast back to a.dtype)",))))
 def to(x, *args, **kwargs):
@@ -208,7 +208,7 @@ def to(x, *args, **kwargs):
     if dt is x.dtype and not kwargs.get("copy"):
         return x
     if x._requires_grad and not dt.is_floating_point:
-        return _make(x._data.astype(dt.np))
+        return _make(dtypes.convert(x._data, dt))
     return R["to"](x, params=(dt,))
 
 

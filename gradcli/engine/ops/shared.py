@@ -47,6 +47,8 @@ def cast(x, dt):
     if isinstance(x, Tensor):
         return x._data if x._data.dtype == dt.np else x._data.astype(dt.np)
     if isinstance(x, (bool, int, float, np.number)):
+        if dt.category == dtypes.INTEGRAL and isinstance(x, int):
+            return np.int64(x).astype(dt.np)  # wrapped, as torch wraps int8 + 1000
         return dt.np.type(x) if dt.category == dtypes.BOOL or not isinstance(x, float) or dt.is_floating_point else x
     raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
 

@@ -91,6 +91,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "rsqrt", "sgn",  # math methods of issue 13 (the derivatives' rsqrt and sgn, as torch's)
     "cumsum", "flip",  # issue 12's tutorials: new tensors computed from the tensor, like sum and permute
     "masked_fill",  # issue 13: a new tensor from the tensor and a mask, like where
+    "half", "short", "char", "byte",  # conversions to float16, int16, int8, uint8, like float and long
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({

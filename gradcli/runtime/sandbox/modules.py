@@ -33,6 +33,7 @@ ENGINE_MODULES = {
     "torch.nn.init": "gradcli.torch.nn.init",
     "torch.optim": "gradcli.torch.optim",
     "torch.optim.lr_scheduler": "gradcli.torch.optim.lr_scheduler",
+    "torch.random": "gradcli.torch.random",
     "torch.utils": "gradcli.torch.utils",
     "torch.utils.data": "gradcli.torch.utils.data",
 }

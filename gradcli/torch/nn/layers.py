@@ -13,16 +13,15 @@ from .module import Module
 from .parameter import Parameter
 
 
-class Linear(Module):
-    """y = x W^T + b, initialised as torch does (so a seeded model starts from torch's weights)."""
+class WeightAndBias(Module):
+    """A layer with a weight and an optional bias (one per output), initialised as torch initialises Linear and
+    the convolutions: kaiming_uniform_(a=sqrt(5)) for the weight, then U(-1/sqrt(fan_in), 1/sqrt(fan_in)) for
+    the bias, drawn in that order from torch's stream (so a seeded model starts from torch's weights)."""
 
-    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
-        super().__init__()
-        self.in_features = in_features
-        self.out_features = out_features
-        self.weight = Parameter(empty((out_features, in_features), device=device, dtype=dtype))
+    def add_weight_and_bias(self, weight_shape, bias, device, dtype):
+        self.weight = Parameter(empty(weight_shape, device=device, dtype=dtype))
         if bias:
-            self.bias = Parameter(empty(out_features, device=device, dtype=dtype))
+            self.bias = Parameter(empty(weight_shape[0], device=device, dtype=dtype))
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()
@@ -33,6 +32,16 @@ class Linear(Module):
             fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
             bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
             init.uniform_(self.bias, -bound, bound)
+
+
+class Linear(WeightAndBias):
+    """y = x W^T + b."""
+
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.add_weight_and_bias((out_features, in_features), bias, device, dtype)
 
     def forward(self, input):
         return F.linear(input, self.weight, self.bias)
