@@ -67,18 +67,16 @@ class Calculator:
     def _accepting_numbers(self, function, tensor_arguments):
         """`function` with plain numbers accepted as its tensor arguments, and a wrong call said in the
         calculator's terms (the engine's functions are closures whose own TypeError names their internals)."""
-        import inspect
-
         dtype = self.dtype
         tensor = torch_namespace().tensor
         name = function.__name__
-        signature = inspect.signature(function)
         hint = self.CALL_HINTS.get(name)
 
         @functools.wraps(function)
         def call(*args, **kwargs):
             args = [tensor(arg, dtype=dtype) if i < tensor_arguments and type(arg) in (int, float) else arg
                     for i, arg in enumerate(args)]
+            signature = _signature(function)
             try:
                 signature.bind(*args, **kwargs)
             except TypeError as error:
@@ -207,6 +205,15 @@ def _ignore_display(value):
 def calculator(dtype_name, degrees=False):
     """The Calculator for "float64" or "float32" (trigonometry in degrees or not), made once per process."""
     return Calculator(dtype_name, degrees)
+
+
+@functools.cache
+def _signature(function):
+    """inspect.signature(function), worked out at its first call: the calculator wraps some 110 functions
+    and an expression calls a few (all of them cost about 5 ms at every start)."""
+    import inspect
+
+    return inspect.signature(function)
 
 
 @functools.cache
