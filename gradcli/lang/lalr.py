@@ -26,7 +26,10 @@ class Token(str):
     """A terminal's text with its type and position: 1-based lines and columns, 0-based offsets, as Lark's.
 
     A token keeps its type, start offset and span (None if made up unplaced); the rest follows from them,
-    so that the lexer sets three attributes per token (it makes one for every word of the input)."""
+    so that the lexer sets three attributes per token (it makes one for every word of the input), in slots
+    (an instance dict per token took as long to fill as the rest of the token's making)."""
+
+    __slots__ = ("type", "start_pos", "span", "end_pos")
 
     def __new__(cls, type, value, start_pos=None, line=None, column=None, end_line=None, end_column=None,
                 end_pos=None):
