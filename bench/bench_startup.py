@@ -3,8 +3,8 @@
 
 Runs are interleaved round-robin so that load on a shared machine hits every row alike; medians and
 minimums are shown (the minimum is the least noisy estimate), with the load averages before and after.
-`--base DIR` adds a column for another checkout of gradcli (its directory goes first on PYTHONPATH), timed
-in the same rounds: before and after a change, side by side.
+`--base DIR` adds rows for another checkout of gradcli (run from its directory, which `python -m` puts first
+on sys.path), timed in the same rounds: before and after a change, side by side.
 """
 
 import argparse
@@ -48,16 +48,18 @@ def main():
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--base", type=Path, help="another checkout of gradcli, timed alongside as 'before'")
     args = parser.parse_args()
-    trees = {"": environment()}
+    trees = {"": (REPO, environment())}
     if args.base is not None:
-        trees = {"before ": environment(args.base.resolve()), "after ": environment()}
+        base = args.base.resolve()
+        trees = {"before ": (base, environment(base)), "after ": (REPO, environment())}
     times = {(tree, name): [] for tree in trees for name in COMMANDS if tree == next(iter(trees)) or name != "numpy"}
     print(load_text(), "at the start")
     for round in range(args.runs + 1):  # the first round writes the bytecode and warms the disk cache: not timed
         for (tree, name), measured in times.items():
             command, stdin = COMMANDS[name]
             start = time.perf_counter()
-            done = subprocess.run(command, input=stdin, capture_output=True, cwd=REPO, env=trees[tree])
+            folder, env = trees[tree]
+            done = subprocess.run(command, input=stdin, capture_output=True, cwd=folder, env=env)
             elapsed = time.perf_counter() - start
             if done.returncode not in (0, 1):
                 sys.exit(f"{tree}{name} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
