@@ -2,7 +2,8 @@
 
 rand, randn (float32: torch's AVX2 Box-Muller, reproduced bit for bit) and randn float64, each timed as the
 best of 7 calls in a fresh process, with the gradcli and torch processes interleaved round by round so that
-load on a shared machine hits both alike. Goal: at most 3x torch's time. The torch column needs a Python that
+load on a shared machine hits both alike: wall-clock time, and the CPU time of the calling thread (which
+waiting for a CPU does not count; torch's randn and rand run on one thread). Goal: at most 3x torch's time. The torch column needs a Python that
 can import torch (--torch-python, default /work/torchenv/bin/python); it is skipped without one.
 """
 
@@ -21,21 +22,23 @@ import time
 import {module} as torch
 torch.manual_seed(0)
 for name, call in {calls!r}.items():
-    times = []
+    walls, cpus = [], []
     for _ in range(8):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         eval("torch." + call)
-        times.append(time.perf_counter() - start)
-    print(name, min(times[1:]))
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.thread_time() - cpu_start)
+    print(name, min(walls[1:]), min(cpus[1:]), sep="|")
 """
 
 
 def timings(python, module):
-    """Seconds per call name, from one fresh process."""
+    """(wall, CPU) seconds per call name, from one fresh process."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     done = subprocess.run([python, "-c", TIMER.format(module=module, calls=CALLS)], capture_output=True,
                           text=True, env=env, timeout=300, check=True)
-    return {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1]) for line in done.stdout.splitlines()}
+    rows = [line.split("|") for line in done.stdout.splitlines()]
+    return {name: (float(wall), float(cpu)) for name, wall, cpu in rows}
 
 
 def main():
@@ -52,14 +55,22 @@ def main():
                 continue
             for name, seconds in timings(python, module).items():
                 rows[name][column].append(seconds)
-    print(f"{'10^6 elements':<16s} {'gradcli':>10s} {'torch':>10s} {'ratio':>7s}   (medians over {args.rounds} rounds)")
+    print(os_load(), f"(medians over {args.rounds} rounds of best-of-7)")
+    print(f"{'10^6 elements':<16s} {'gradcli wall':>13s} {'torch wall':>11s} {'ratio':>6s} "
+          f"{'gradcli CPU':>12s} {'torch CPU':>10s} {'ratio':>6s}")
     for name, columns in rows.items():
-        ours = statistics.median(columns["gradcli"])
-        theirs = statistics.median(columns["torch"]) if columns["torch"] else None
-        ratio = f"{ours / theirs:6.1f}x" if theirs else "      -"
-        theirs_text = f"{theirs * 1000:8.1f} ms" if theirs else "         -"
-        print(f"{name:<16s} {ours * 1000:8.1f} ms {theirs_text} {ratio}")
+        line = f"{name:<16s}"
+        for which in (0, 1):
+            ours = statistics.median(times[which] for times in columns["gradcli"])
+            theirs = statistics.median(times[which] for times in columns["torch"]) if columns["torch"] else None
+            ratio = f"{ours / theirs:5.1f}x" if theirs else "     -"
+            theirs_text = f"{theirs * 1000:8.1f} ms" if theirs else "         -"
+            line += f" {ours * 1000:10.1f} ms {theirs_text} {ratio}"
+        print(line)
 
+
+def os_load():
+    return "load average " + ", ".join(f"{load:.2f}" for load in os.getloadavg())
 
 if __name__ == "__main__":
     main()

@@ -1,6 +1,11 @@
 """Start-up of every command, as whole processes against `python -c "import numpy"` (goal: at most 1.5x):
-`python bench/bench_startup.py [--runs N]`. Runs are interleaved round-robin so that load on a shared
-machine hits every row alike; medians and minimums are shown (the minimum is the least noisy estimate)."""
+`python bench/bench_startup.py [--runs N] [--base DIR]`.
+
+Runs are interleaved round-robin so that load on a shared machine hits every row alike; medians and
+minimums are shown (the minimum is the least noisy estimate), with the load averages before and after.
+`--base DIR` adds rows for another checkout of gradcli (run from its directory, which `python -m` puts first
+on sys.path), timed in the same rounds: before and after a change, side by side.
+"""
 
 import argparse
 import os
@@ -12,40 +17,62 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 HOMEWORK = str(REPO / "examples" / "lessons" / "check_key.toml")
+GRADCLI = [sys.executable, "-m", "gradcli"]
 COMMANDS = {
     "numpy": ([sys.executable, "-c", "import numpy"], None),
-    "--help": ([sys.executable, "-m", "gradcli", "--help"], None),
-    "eval": ([sys.executable, "-m", "gradcli", "eval", "x = torch.ones(2, requires_grad=True); x.sum()"], None),
-    "grad --json": ([sys.executable, "-m", "gradcli", "grad", "x**2*sin(x)", "--at", "x=0.5", "--json"], None),
-    "grad (table)": ([sys.executable, "-m", "gradcli", "grad", "x**2*sin(x)", "--at", "x=0.5"], None),
-    "graph": ([sys.executable, "-m", "gradcli", "graph", "x*sin(x)", "--at", "x=0.5"], None),
-    "repl (pipe)": ([sys.executable, "-m", "gradcli", "repl"], b"1 + 1\n"),
-    "check (table)": ([sys.executable, "-m", "gradcli", "check", HOMEWORK], None),
+    "--help": ([*GRADCLI, "--help"], None),
+    "eval": ([*GRADCLI, "eval", "x = torch.ones(2, requires_grad=True); x.sum()"], None),
+    "grad --json": ([*GRADCLI, "grad", "x**2*sin(x)", "--at", "x=0.5", "--json"], None),
+    "grad (table)": ([*GRADCLI, "grad", "x**2*sin(x)", "--at", "x=0.5"], None),
+    "graph": ([*GRADCLI, "graph", "x*sin(x)", "--at", "x=0.5"], None),
+    "repl (pipe)": ([*GRADCLI, "repl"], b"1 + 1\n"),
+    "check (table)": ([*GRADCLI, "check", HOMEWORK], None),
 }
 
 
-# As an installed gradcli starts: from compiled bytecode (pip writes it at install; a shell that sets
-# PYTHONDONTWRITEBYTECODE would otherwise make every run compile gradcli's modules again, some 30% more).
-ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+def environment(base=None):
+    """As an installed gradcli starts: from compiled bytecode (pip writes it at install; a shell that sets
+    PYTHONDONTWRITEBYTECODE would otherwise make every run compile gradcli's modules again, some 30% more)."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    if base is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(base), env.get("PYTHONPATH")]))
+    return env
+
+
+def load_text():
+    return "load average " + ", ".join(f"{load:.2f}" for load in os.getloadavg())
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
-    runs = parser.parse_args().runs
-    times = {name: [] for name in COMMANDS}
-    for round in range(runs + 1):  # the first round writes the bytecode and warms the disk cache: not timed
-        for name, (command, stdin) in COMMANDS.items():
+    parser.add_argument("--base", type=Path, help="another checkout of gradcli, timed alongside as 'before'")
+    args = parser.parse_args()
+    trees = {"": (REPO, environment())}
+    if args.base is not None:
+        base = args.base.resolve()
+        trees = {"before ": (base, environment(base)), "after ": (REPO, environment())}
+    times = {(tree, name): [] for tree in trees for name in COMMANDS if tree == next(iter(trees)) or name != "numpy"}
+    print(load_text(), "at the start")
+    for round in range(args.runs + 1):  # the first round writes the bytecode and warms the disk cache: not timed
+        for (tree, name), measured in times.items():
+            command, stdin = COMMANDS[name]
             start = time.perf_counter()
-            subprocess.run(command, input=stdin, capture_output=True, cwd=REPO, check=name != "check (table)",
-                           env=ENVIRONMENT)
+            folder, env = trees[tree]
+            done = subprocess.run(command, input=stdin, capture_output=True, cwd=folder, env=env)
+            elapsed = time.perf_counter() - start
+            if done.returncode not in (0, 1):
+                sys.exit(f"{tree}{name} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
             if round:
-                times[name].append(time.perf_counter() - start)
-    floor = statistics.median(times["numpy"]), min(times["numpy"])
-    print(f"{'':16s} {'median':>9s} {'min':>9s}   x numpy (median, min; goal <= 1.5x)")
-    for name, measured in times.items():
+                measured.append(elapsed)
+    numpy_times = times[next(iter(trees)), "numpy"]
+    floor = statistics.median(numpy_times), min(numpy_times)
+    print(load_text(), "at the end")
+    print(f"{'':24s} {'median':>9s} {'min':>9s}   x numpy (median, min; goal <= 1.5x)")
+    for (tree, name), measured in times.items():
         median, best = statistics.median(measured), min(measured)
-        print(f"{name:16s} {median * 1000:7.1f}ms {best * 1000:7.1f}ms   {median / floor[0]:.2f}x {best / floor[1]:.2f}x")
+        print(f"{tree + name:24s} {median * 1000:7.1f}ms {best * 1000:7.1f}ms   "
+              f"{median / floor[0]:.2f}x {best / floor[1]:.2f}x")
 
 
 if __name__ == "__main__":

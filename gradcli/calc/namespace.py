@@ -68,12 +68,9 @@ class Calculator:
     def _accepting_numbers(self, function, tensor_arguments):
         """`function` with plain numbers accepted as its tensor arguments, and a wrong call said in the
         calculator's terms (the engine's functions are closures whose own TypeError names their internals)."""
-        import inspect
-
         dtype = self.dtype
         tensor = torch_namespace().tensor
         name = function.__name__
-        signature = inspect.signature(function)
         hint = self.CALL_HINTS.get(name)
 
         # Whether a call binds depends only on how many positional arguments it has and which keywords: each
@@ -86,6 +83,7 @@ class Calculator:
                     for i, arg in enumerate(args)]
             way = (len(args), *kwargs)
             if way not in refusals:
+                signature = _signature(function)
                 try:
                     signature.bind(*args, **kwargs)
                     refusals[way] = None
@@ -232,6 +230,15 @@ def _ignore_display(value):
 def calculator(dtype_name, degrees=False):
     """The Calculator for "float64" or "float32" (trigonometry in degrees or not), made once per process."""
     return Calculator(dtype_name, degrees)
+
+
+@functools.cache
+def _signature(function):
+    """inspect.signature(function), worked out at its first call: the calculator wraps some 110 functions
+    and an expression calls a few (all of them cost about 5 ms at every start)."""
+    import inspect
+
+    return inspect.signature(function)
 
 
 @functools.cache

@@ -2,7 +2,9 @@
 gradcli.calc, gradcli.grading, gradcli.repl or gradcli.runtime, and renders with gradcli.cli.output).
 Modules import heavy things lazily, so `gradcli --help` loads Typer alone."""
 
+import copy
 import gc
+import os
 import sys
 from typing import Annotated
 
@@ -52,8 +54,21 @@ def main() -> None:
     if len(sys.argv) == 1 and sys.stdin.isatty() and sys.stdout.isatty():
         sys.argv.append("repl")  # `gradcli` alone on a terminal opens the REPL (elsewhere: the help)
     try:
-        app(prog_name="gradcli")  # under `python -m gradcli` too: usage lines and _GRADCLI_COMPLETE say gradcli
+        _app_for(sys.argv[1:])(prog_name="gradcli")  # under `python -m gradcli` too: usage lines and _GRADCLI_COMPLETE say gradcli
     finally:
         # The process is ending and its memory goes with it: frozen, its objects are skipped by the full
         # collections Python runs at exit, which would otherwise walk them all (about 20 ms).
         gc.freeze()
+
+
+def _app_for(args):
+    """The app with only the command that `args` name, when they start with one: at every call Typer
+    builds each registered command's click command, inspecting its signature and annotations (some 10 ms
+    for all eleven), and one is used. Help, completion and mistakes get them all."""
+    if args and "_GRADCLI_COMPLETE" not in os.environ:
+        named = [info for info in app.registered_commands if info.name == args[0]]
+        if named:
+            one = copy.copy(app)
+            one.registered_commands = named
+            return one
+    return app

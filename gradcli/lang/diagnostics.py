@@ -33,6 +33,25 @@ REGEX_TERMINAL_NAMES = {
 }
 
 
+# A longer source line is shown as an excerpt around the error's column: all of a 1 MB line would bury the
+# message under a megabyte of text.
+LONGEST_SHOWN_LINE = 100
+CUT = "..."
+
+
+def excerpt(text, start, end):
+    """A source line and the columns [start, end) its carets go under, cut to LONGEST_SHOWN_LINE characters
+    around `start` when it is longer (CUT marks where text was left out), the columns moved with it."""
+    if len(text) <= LONGEST_SHOWN_LINE:
+        return text, start, end
+    first = max(0, min(start - LONGEST_SHOWN_LINE // 3, len(text) - LONGEST_SHOWN_LINE))
+    last = first + LONGEST_SHOWN_LINE
+    before = CUT if first else ""
+    after = CUT if last < len(text) else ""
+    shift = len(before) - first
+    return before + text[first:last] + after, start + shift, max(start + 1, min(end, last)) + shift
+
+
 class ScriptSyntaxError(Exception):
     """A script that does not parse. `incomplete` is true when more input could make it valid."""
 
@@ -45,11 +64,13 @@ class ScriptSyntaxError(Exception):
         self.incomplete = incomplete
 
     def format(self, filename, source):
-        """Python's layout: location, the stripped source line, a caret under the offending column."""
+        """Python's layout: location, the stripped source line (an excerpt of a long one), a caret under the
+        offending column."""
         lines = source.splitlines()
         text = lines[self.line - 1] if 0 < self.line <= len(lines) else ""
         stripped = text.lstrip()
         caret_col = max(0, min(self.col - (len(text) - len(stripped)), len(stripped)))
+        stripped, caret_col, _ = excerpt(stripped, caret_col, caret_col + 1)
         shown = f"    {stripped}\n    {' ' * caret_col}^\n" if stripped else ""
         return f'  File "{filename}", line {self.line}\n{shown}{self.kind}: {self.message}\n'
 

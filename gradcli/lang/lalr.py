@@ -26,7 +26,10 @@ class Token(str):
     """A terminal's text with its type and position: 1-based lines and columns, 0-based offsets, as Lark's.
 
     A token keeps its type, start offset and span (None if made up unplaced); the rest follows from them,
-    so that the lexer sets three attributes per token (it makes one for every word of the input)."""
+    so that the lexer sets three attributes per token (it makes one for every word of the input), in slots
+    (an instance dict per token took as long to fill as the rest of the token's making)."""
+
+    __slots__ = ("type", "start_pos", "span", "end_pos")
 
     def __new__(cls, type, value, start_pos=None, line=None, column=None, end_line=None, end_column=None,
                 end_pos=None):
@@ -83,37 +86,21 @@ class Lexer:
 
     The terminals are alternatives of one regular expression, which the regex engine tries one by one: for
     an ASCII character, a pattern of only the terminals that can start with it (in the same order) is
-    tried instead, so that `=` is not first tried as each of fifty other terminals."""
+    tried instead, so that `=` is not first tried as each of fifty other terminals. Those patterns are
+    worked out with the tables (gradcli.lang.tables) and compiled at a character's first use: a short
+    expression compiles the few its characters need, not all thirty-odd (some 25 ms at every start)."""
 
     def __init__(self, tables):
-        flags = {flag for _, flag in tables["scanners"]}
-        if len(flags) != 1:
-            raise ValueError("the lexer's scanners differ in their flags")
-        flags = flags.pop()
-        alternatives = [alternative for pattern, _ in tables["scanners"]
-                        for alternative in _top_level_alternatives(pattern, flags)]
-        everything = re.compile("|".join(alternatives), flags).match
-        starts = [_first_characters(alternative, flags) for alternative in alternatives]
-        by_pattern = {}
-        self.matchers = {}  # character -> the match function of the terminals that may start with it
-        for code in range(128):
-            char = chr(code)
-            chosen = "|".join(alternative for alternative, first in zip(alternatives, starts)
-                              if first is None or char in first)
-            if chosen not in by_pattern:
-                by_pattern[chosen] = re.compile(chosen, flags).match if chosen else _no_match
-            self.matchers[char] = by_pattern[chosen]
-        self.match_any = everything
+        self.matchers = _Matchers(tables["lexer"])  # character -> the match function of its terminals
         self.keywords = tables["keywords"]
         self.ignore = frozenset(tables["ignore"])
 
     def tokens(self, text):
         """The tokens of `text`, as Lark's basic lexer makes them; raises UnexpectedCharacters."""
-        keywords, ignore, new_token = self.keywords, self.ignore, _new_str
-        matchers, match_any = self.matchers, self.match_any
+        keywords, ignore, new_token, matchers = self.keywords, self.ignore, _new_str, self.matchers
         pos, line, line_start, end = 0, 1, 0, len(text)
         while pos < end:
-            match = matchers.get(text[pos], match_any)(text, pos)
+            match = matchers[text[pos]](text, pos)
             if match is None:
                 raise UnexpectedCharacters(pos, line, pos - line_start + 1)
             start, value, kind, pos = pos, match.group(), match.lastgroup, match.end()
@@ -133,82 +120,24 @@ class Lexer:
             line = end_line
 
 
+class _Matchers(dict):
+    """character -> the match function of the terminals that may start with it, compiled when first asked
+    for (a character outside the tables' ASCII ones gets the pattern of every terminal)."""
+
+    def __init__(self, lexer_tables):
+        super().__init__()
+        self.patterns, self.every_terminal = lexer_tables["by_character"], lexer_tables["every_terminal"]
+        self.flags = lexer_tables["flags"]
+
+    def __missing__(self, char):
+        pattern = self.patterns.get(char, self.every_terminal)
+        match = re.compile(pattern, self.flags).match if pattern else _no_match
+        self[char] = match
+        return match
+
+
 def _no_match(text, pos):
     return None
-
-
-def _top_level_alternatives(pattern, flags):
-    """The `(?P<NAME>...)` alternatives of a scanner's pattern, each as its own text."""
-    parsed = re._parser.parse(pattern, flags)
-    if len(parsed.data) != 1 or parsed.data[0][0] is not re._constants.BRANCH:
-        return [pattern]
-    # Split the text at the top-level bars (the parsed branches say how many there are).
-    pieces, depth, start, escaped, in_class = [], 0, 0, False, False
-    for index, char in enumerate(pattern):
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            pieces.append(pattern[start:index])
-            start = index + 1
-    pieces.append(pattern[start:])
-    return pieces if len(pieces) == len(parsed.data[0][1][1]) else [pattern]
-
-
-def _first_characters(pattern, flags):
-    """The ASCII characters a match of `pattern` can start with (a superset), or None when that is not
-    worked out: read off the regex engine's own parse of the pattern."""
-    try:
-        return _first_of(re._parser.parse(pattern, flags).data, flags)
-    except Exception:  # an unforeseen construct: the pattern stays a candidate for every character
-        return None
-
-
-def _first_of(items, flags):
-    """The first characters of a sequence: of its items up to the first one that cannot match empty text
-    (None if every one can, or one is not worked out)."""
-    found = set()
-    for op, argument in items:
-        first = _first_of_item(op, argument, flags)
-        if first is None:
-            return None
-        found |= first
-        if _subpattern([(op, argument)], flags).getwidth()[0] > 0:
-            return found
-    return None
-
-
-def _first_of_item(op, argument, flags):
-    const = re._constants
-    if op is const.SUBPATTERN:
-        _, add_flags, del_flags, inner = argument
-        return _first_of(inner.data, (flags | add_flags) & ~del_flags)
-    if op is const.BRANCH:
-        firsts = [_first_of(branch.data, flags) for branch in argument[1]]
-        return None if None in firsts else set().union(*firsts)
-    if op in (const.MAX_REPEAT, const.MIN_REPEAT, const.POSSESSIVE_REPEAT):
-        return _first_of(argument[2].data, flags)
-    if op in (const.AT, const.ASSERT, const.ASSERT_NOT):
-        return set()  # they match no character, only rule some out: leaving them out keeps a superset
-    if op in (const.LITERAL, const.NOT_LITERAL, const.IN, const.ANY):  # one character: try every one
-        single = re._compiler.compile(_subpattern([(op, argument)], flags), flags)
-        return {chr(code) for code in range(128) if single.match(chr(code))}
-    return None
-
-
-def _subpattern(data, flags):
-    state = re._parser.State()
-    state.flags = flags
-    return re._parser.SubPattern(state, data)
 
 
 # How a rule's reduction goes (see Parser._compiled_rule)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import marshal
 import os
+import re
 import zlib
 from pathlib import Path
 
-FORMAT = 1  # bump when the layout of the data below changes
+FORMAT = 2  # bump when the layout of the data below changes
 START_SYMBOLS = ("file_input", "eval_input")
 
 
@@ -35,7 +36,9 @@ def load(grammar_file: Path) -> dict:
 def compile_grammar(text: str) -> dict:
     """What the lexer and parser of gradcli.lang.lalr need, read off a Lark LALR parser of `text`.
 
-    - "scanners": the lexer's regular expressions, tried in order, each terminal a named group;
+    - "lexer": the lexer's patterns, each terminal a named group in Lark's order of priority: of every
+      terminal ("every_terminal"), and per ASCII character of only those that can start with it
+      ("by_character"; "" for none), with their regex "flags";
       "keywords": for a terminal such as NAME, the words that are terminals of their own ("if" -> IF);
       "ignore": terminals that are matched and dropped (spaces, comments).
     - "states": per state, symbol -> action: a shift (or goto) to state `a` when `a >= 0`, else a
@@ -61,7 +64,7 @@ def compile_grammar(text: str) -> dict:
     return {
         "format": FORMAT,
         "grammar": text,
-        "scanners": [(regex.pattern, regex.flags) for regex in scanner._mres],
+        "lexer": lexer_patterns([(regex.pattern, regex.flags) for regex in scanner._mres]),
         "keywords": keywords,
         "ignore": sorted(map(str, lexer.ignore_types)),
         "states": [{str(symbol): (target if action is Shift else ~rule_numbers[target])
@@ -72,6 +75,95 @@ def compile_grammar(text: str) -> dict:
         "rules": [_rule_shape(rule) for rule in parser.rules],
         "literals": {str(terminal.name): _literal(terminal.pattern) for terminal in parser.terminals},
     }
+
+
+def lexer_patterns(scanners):
+    """The lexer's patterns (see compile_grammar) from Lark's scanners: its alternatives split apart, and
+    for each ASCII character those that may start with it, read off the regex engine's parse of each."""
+    flags = {flag for _, flag in scanners}
+    if len(flags) != 1:
+        raise ValueError("the lexer's scanners differ in their flags")
+    flags = flags.pop()
+    alternatives = [alternative for pattern, _ in scanners for alternative in _top_level_alternatives(pattern, flags)]
+    starts = [_first_characters(alternative, flags) for alternative in alternatives]
+    by_character = {chr(code): "|".join(alternative for alternative, first in zip(alternatives, starts)
+                                        if first is None or chr(code) in first)
+                    for code in range(128)}
+    return {"flags": flags, "every_terminal": "|".join(alternatives), "by_character": by_character}
+
+
+def _top_level_alternatives(pattern, flags):
+    """The `(?P<NAME>...)` alternatives of a scanner's pattern, each as its own text."""
+    parsed = re._parser.parse(pattern, flags)
+    if len(parsed.data) != 1 or parsed.data[0][0] is not re._constants.BRANCH:
+        return [pattern]
+    # Split the text at the top-level bars (the parsed branches say how many there are).
+    pieces, depth, start, escaped, in_class = [], 0, 0, False, False
+    for index, char in enumerate(pattern):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            pieces.append(pattern[start:index])
+            start = index + 1
+    pieces.append(pattern[start:])
+    return pieces if len(pieces) == len(parsed.data[0][1][1]) else [pattern]
+
+
+def _first_characters(pattern, flags):
+    """The ASCII characters a match of `pattern` can start with (a superset), or None when that is not
+    worked out: read off the regex engine's own parse of the pattern."""
+    try:
+        return _first_of(re._parser.parse(pattern, flags).data, flags)
+    except Exception:  # an unforeseen construct: the pattern stays a candidate for every character
+        return None
+
+
+def _first_of(items, flags):
+    """The first characters of a sequence: of its items up to the first one that cannot match empty text
+    (None if every one can, or one is not worked out)."""
+    found = set()
+    for op, argument in items:
+        first = _first_of_item(op, argument, flags)
+        if first is None:
+            return None
+        found |= first
+        if _subpattern([(op, argument)], flags).getwidth()[0] > 0:
+            return found
+    return None
+
+
+def _first_of_item(op, argument, flags):
+    const = re._constants
+    if op is const.SUBPATTERN:
+        _, add_flags, del_flags, inner = argument
+        return _first_of(inner.data, (flags | add_flags) & ~del_flags)
+    if op is const.BRANCH:
+        firsts = [_first_of(branch.data, flags) for branch in argument[1]]
+        return None if None in firsts else set().union(*firsts)
+    if op in (const.MAX_REPEAT, const.MIN_REPEAT, const.POSSESSIVE_REPEAT):
+        return _first_of(argument[2].data, flags)
+    if op in (const.AT, const.ASSERT, const.ASSERT_NOT):
+        return set()  # they match no character, only rule some out: leaving them out keeps a superset
+    if op in (const.LITERAL, const.NOT_LITERAL, const.IN, const.ANY):  # one character: try every one
+        single = re._compiler.compile(_subpattern([(op, argument)], flags), flags)
+        return {chr(code) for code in range(128) if single.match(chr(code))}
+    return None
+
+
+def _subpattern(data, flags):
+    state = re._parser.State()
+    state.flags = flags
+    return re._parser.SubPattern(state, data)
 
 
 def _literal(pattern):

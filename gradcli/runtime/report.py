@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from gradcli.ansi import BOLD_CYAN, BOLD_RED, RED, RESET, YELLOW
+from gradcli.lang.diagnostics import excerpt
 from gradcli.runtime.interpreter import TRACE_ATTRIBUTE
 
 CAUSE_HEADER = "\nThe above exception was the direct cause of the following exception:\n\n"
@@ -90,6 +91,7 @@ def source_with_caret(lines, span):
     end = (span.end_col if span.end_line == span.line else len(line.rstrip())) - indent
     start = max(0, min(start, len(stripped) - 1))
     end = max(start + 1, min(end, len(stripped)))
+    stripped, start, end = excerpt(stripped, start, end)
     return f"    {stripped}\n    {' ' * start}{'^' * (end - start)}\n"
 
 

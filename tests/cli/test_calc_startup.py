@@ -48,3 +48,16 @@ def test_numpy_random_loads_at_the_first_draw_only():
 
 def test_a_pipe_gets_plain_text_without_rich():
     assert loaded(["jacobian", "x * 2", "--at", "x=[1,2]"], ["rich"]) == []
+
+
+def test_typer_is_given_only_the_command_named(monkeypatch):
+    """Typer builds the click command of every registered command at each call: one is used."""
+    from gradcli.cli.app import _app_for, app
+
+    monkeypatch.delenv("_GRADCLI_COMPLETE", raising=False)
+    assert [info.name for info in _app_for(["grad", "x", "--at", "x=1"]).registered_commands] == ["grad"]
+    assert len(app.registered_commands) == 11  # the app itself keeps them all
+    for args in ([], ["--help"], ["--version"], ["grd", "x"]):
+        assert _app_for(args) is app
+    monkeypatch.setenv("_GRADCLI_COMPLETE", "bash_complete")
+    assert _app_for(["grad"]) is app

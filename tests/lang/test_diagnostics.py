@@ -93,6 +93,26 @@ def test_format_strips_indentation_and_moves_the_caret_with_it():
     assert caught.value.format("<eval>", source).splitlines()[1:3] == ["    return (1 +", "           ^"]
 
 
+def test_a_long_line_is_shown_as_an_excerpt_around_the_error():
+    """A 1 MB line would bury the message: about 100 characters around the column are shown, '...' where
+    text was cut, the caret still under the offending character."""
+    source = "y = " + "+".join(["x"] * 250_000) + " +* x + " + "+".join(["x"] * 250_000) + "\n"
+    with pytest.raises(ScriptSyntaxError) as caught:
+        parse(source)
+    _, shown, caret, message = caught.value.format("big.py", source).splitlines()
+    assert message == "SyntaxError: unexpected '*'; expected an expression"
+    assert shown.startswith("    ...x+x") and shown.endswith("+x...") and len(shown) == 4 + 3 + 100 + 3
+    assert shown[caret.index("^")] == "*" and caret.strip() == "^"
+
+
+def test_a_long_line_near_its_start_is_cut_at_its_end_only():
+    source = "y = (1 +* " + "+".join(["x"] * 100) + ")\n"
+    with pytest.raises(ScriptSyntaxError) as caught:
+        parse(source)
+    _, shown, caret, _ = caught.value.format("<eval>", source).splitlines()
+    assert shown == "    " + source[:100] + "..." and caret == "            ^"
+
+
 @pytest.mark.parametrize("text, status", [
     ("x = 1", "run"),
     ("", "run"),

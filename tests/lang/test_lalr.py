@@ -171,3 +171,11 @@ def test_the_lexer_tries_for_each_character_the_terminals_that_can_start_with_it
     assert "NAME" not in lexer.matchers["1"].__self__.pattern
     tokens = list(lexer.tokens("é = rb'1'\n"))  # a letter beyond ASCII: the whole pattern
     assert [(token.type, str(token)) for token in tokens][:2] == [("NAME", "é"), ("EQUAL", "=")]
+
+
+def test_the_lexer_compiles_a_characters_pattern_at_its_first_use():
+    """Compiling every character's pattern at each start cost more than a whole calculation."""
+    lexer = lalr.Lexer(_compiled())
+    assert not lexer.matchers
+    list(lexer.tokens("x = 1\n"))
+    assert sorted(lexer.matchers) == ["\n", " ", "1", "=", "x"]

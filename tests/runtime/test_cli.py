@@ -83,6 +83,15 @@ def test_huge_integer_power_answers_at_once():
     assert time.monotonic() - start < 10
 
 
+def test_an_error_in_a_long_line_shows_an_excerpt_around_it():
+    terms = "+".join(["x"] * 2000)
+    code, out, err = gradcli("eval", f"x = 1\ny = {terms} + undefined_name + {terms}")
+    _, _, shown, caret, message = err.splitlines()
+    assert code == 1 and message == "NameError: name 'undefined_name' is not defined"
+    assert shown.startswith("    ...+x") and shown.endswith("+...") and len(shown) == 4 + 3 + 100 + 3
+    assert shown[caret.index("^"):len(caret)] == "undefined_name"
+
+
 def test_output_to_a_pipe_is_plain_text():
     code, out, err = gradcli("eval", "print('plain'); torch.ones(2); undefined")
     assert "\x1b[" not in out + err
