@@ -24,6 +24,7 @@ import numpy as np
 
 from gradcli.engine.dtypes import dtype
 from gradcli.engine.graph import AccumulateGrad, Node
+from gradcli.engine.methods import IN_PLACE_TWINS
 from gradcli.engine.random import Generator
 from gradcli.engine.tensor import Device, RemovableHandle, Size, Tensor
 from gradcli.runtime.sandbox.modules import NUMPY_GENERATOR_METHODS, NUMPY_RANDOM_NAMES
@@ -90,6 +91,9 @@ TENSOR_ATTRIBUTES = frozenset({
     "std", "var",  # reductions (issue 13): pure functions of the tensor, like mean
     "rsqrt", "sgn",  # math methods of issue 13 (the derivatives' rsqrt and sgn, as torch's)
     "cumsum", "flip",  # issue 12's tutorials: new tensors computed from the tensor, like sum and permute
+    # tutorials from new sources (issue 12): in-place twins write only into the tensor, as add_ does
+    *(name + "_" for name in IN_PLACE_TWINS), "t_", "transpose_", "squeeze_", "unsqueeze_", "resize_", "random_",
+    "isfinite", "isinf", "isnan", "gather", "scatter", "scatter_add",
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
