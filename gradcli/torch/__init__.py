@@ -1,5 +1,7 @@
 """`import gradcli.torch as torch`: the engine under PyTorch's names, so tutorial code runs as it stands."""
 
+import builtins as _builtins
+
 from gradcli.engine import dtypes as _dtypes
 from gradcli.engine.tensor import Device as device, Size, Tensor
 from gradcli.engine.printing import set_printoptions
@@ -54,3 +56,19 @@ def numel(x):
 
 
 __version__ = "2.13.0+cpu"  # torch.__version__ of the CPU build the outputs are compared with
+
+
+_deterministic = {"mode": False, "warn_only": False}  # every gradcli op is deterministic: the flag is only kept
+
+
+def use_deterministic_algorithms(mode, *, warn_only=False):
+    """The reproducibility switch tutorials set: every op here is already deterministic, so it is only recorded."""
+    _deterministic.update(mode=_builtins.bool(mode), warn_only=_builtins.bool(warn_only))  # `bool` is torch.bool here
+
+
+def are_deterministic_algorithms_enabled():
+    return _deterministic["mode"]
+
+
+def is_deterministic_algorithms_warn_only_enabled():
+    return _deterministic["warn_only"]

@@ -188,6 +188,8 @@ def readable(obj, name):
 
 
 def set_attribute(obj, name, value):
+    if isinstance(obj, LangModule):
+        return obj.set_flag(name, value)
     _check_writable(obj, name)
     setattr(obj, name, value)
 

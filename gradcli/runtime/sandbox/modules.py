@@ -159,7 +159,7 @@ def language_module(name) -> LangModule:
                 continue  # a helper module the engine imported, such as numpy
             value = language_module(submodule)
         members[key] = value
-    return LangModule(name, members)
+    return LangModule(name, members, settable=getattr(module, "SCRIPT_SETTABLE", ()))
 
 
 def _interruptible(make_iterator):
