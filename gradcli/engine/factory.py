@@ -271,6 +271,13 @@ def randint(*args, size=None, low=None, high=None, generator=None, dtype=None, r
     _on_device(device)
     *bounds, shape = args if size is None else (*args, size)
     bounds = [b for b in (low, high) if b is not None] if not bounds else bounds
+    if not 1 <= len(bounds) <= 2 or not isinstance(shape, (tuple, list)):
+        got = ", ".join(type(a).__name__ for a in args)
+        raise TypeError(f"randint() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                        " * (int high, tuple of ints size, *, torch.Generator generator, torch.dtype dtype = None, "
+                        "torch.device device = None, bool requires_grad = False)\n"
+                        " * (int low, int high, tuple of ints size, *, torch.Generator generator, "
+                        "torch.dtype dtype = None, torch.device device = None, bool requires_grad = False)")
     low, high = (0, *bounds) if len(bounds) == 1 else bounds
     dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.int64
     x = _make(np.zeros(_size(tuple(shape)), dt.np))

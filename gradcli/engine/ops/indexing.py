@@ -213,6 +213,8 @@ def gather(x, dim, index, *, sparse_grad=False):
 @op("scatter")
 def scatter(x, dim, index, src=None, *, value=None, reduce=None):
     """A copy of x with src's entries (or one value) written where index points along dim."""
+    if reduce is not None:
+        raise RuntimeError(f"scatter(): reduce='{reduce}' is not supported by gradcli (scatter_add adds)")
     dim, src = x._dim(dim), value if src is None else src
     positions = _index_array("scatter", index, x, dim)
     if _source("scatter", x, src) is not None:
