@@ -285,10 +285,15 @@ def randint(*args, size=None, low=None, high=None, generator=None, dtype=None, r
     return _finish(x._data, requires_grad)
 
 
+# x.random_() without bounds: torch's uniform_int, 0 up to the largest integer the dtype holds exactly
+_FULL_RANDOM_SPAN = {np.dtype(np.float32): 2**24 + 1, np.dtype(np.float64): 2**53 + 1, np.dtype(np.int64): 2**63,
+                     np.dtype(np.int32): 2**31, np.dtype(np.bool_): 2}
+
+
 def random_(x, *bounds, generator=None, **kwargs):
     """x.random_(to) / x.random_(from, to): integers in [from, to) from torch's stream, stored in x's dtype."""
     bounds = (*bounds, *(kwargs[k] for k in ("from", "to") if k in kwargs))
-    low, high = (0, *bounds) if len(bounds) == 1 else bounds
+    low, high = (0, *bounds) if len(bounds) == 1 else bounds if bounds else (0, _FULL_RANDOM_SPAN[x._data.dtype])
     if high <= low:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     draws = (generator or default_generator).integers(x._data.size, int(low), int(high))

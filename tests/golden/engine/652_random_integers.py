@@ -10,6 +10,9 @@ x = torch.randint(0, 2**40, (3,))
 print(x, x.dtype, torch.rand(2))
 g = torch.Generator().manual_seed(7)
 print(torch.zeros(4).random_(100, generator=g), torch.randint(100, (4,), generator=g))
+torch.manual_seed(3)  # random_() without bounds: 0 up to the largest integer the dtype holds exactly
+print(torch.zeros(3).random_(), torch.zeros(3, dtype=torch.float64).random_(), torch.zeros(3, dtype=torch.long).random_())
+print(torch.zeros(3, dtype=torch.int32).random_(), torch.zeros(4, dtype=torch.bool).random_(), torch.rand(1))
 try:
     torch.zeros(2).random_(5, 5)
 except RuntimeError as e:
