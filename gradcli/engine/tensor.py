@@ -252,6 +252,20 @@ class Tensor:
     def element_size(self):
         return self._data.itemsize
 
+    # ---- memory layout: elements, as torch counts them over a view's shared storage -------------------------
+    def stride(self, dim=None):
+        steps = tuple(step // self._data.itemsize for step in self._data.strides)
+        return steps if dim is None else steps[self._dim(dim)]
+
+    def storage_offset(self):
+        """Where a view starts in the storage it shares with its base (0 for a tensor that owns its memory)."""
+        if self._base is None:
+            return 0
+        return (self.data_ptr() - self._base.data_ptr()) // self._data.itemsize
+
+    def data_ptr(self):
+        return self._data.__array_interface__["data"][0]
+
     def _dim(self, dim):
         """Wrap a possibly negative dim, with torch's IndexError when it is out of range."""
         ndim = max(self._data.ndim, 1)

@@ -94,6 +94,7 @@ TENSOR_ATTRIBUTES = frozenset({
     # tutorials from new sources (issue 12): in-place twins write only into the tensor, as add_ does
     *(name + "_" for name in IN_PLACE_TWINS), "t_", "transpose_", "squeeze_", "unsqueeze_", "resize_", "random_",
     "isfinite", "isinf", "isnan", "gather", "scatter", "scatter_add",
+    "stride", "storage_offset", "data_ptr",  # the memory-layout lessons: numbers about the tensor, as numel
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
