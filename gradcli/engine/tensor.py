@@ -35,6 +35,11 @@ def warn_once(message, stacklevel=2):
         warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)
 
 
+def forget_warnings_once():
+    """A new calculation, as a new torch process would start: each warn_once warning may show again."""
+    _warned_once.clear()
+
+
 class Size(tuple):
     """torch.Size: a tuple that prints as torch.Size([2, 3])."""
 
