@@ -594,6 +594,7 @@ CASES = [
 LINEAR = ["add", "sub", "rsub", "neg", "where", "sum", "sum_dim", "cumsum", "flip", "mean", "mean_dim", "view", "unsafe_view-reshape",
           "copy", "t", "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand",
           "select", "slice", "index", "embed", "copy_slices-basic", "index_put", "as_strided", "as_strided-transposed", "cat", "stack",
+          "gather", "scatter", "scatter_add",
           "remainder", "remainder_scalar", "clamp_tensor", "clamp_min", "mse-none", "nll-none", "mul_scalar"]
 
 
