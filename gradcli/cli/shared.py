@@ -129,7 +129,9 @@ def _captured_warnings():
     import warnings
 
     from gradcli.cli import output
+    from gradcli.engine.tensor import forget_warnings_once
 
+    forget_warnings_once()  # each command is a run of its own, as a torch process warns once in its life
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:

@@ -43,6 +43,14 @@ ALIASES = {"float": float32, "double": float64, "long": int64, "int": int32, "ha
 _FROM_NP = {d.np: d for d in (float32, float64, int64, int32, float16, int16, int8, uint8, bool_)}
 
 
+def from_legacy_name(name):
+    """The dtype of a legacy type's name, as x.type('torch.LongTensor') takes it."""
+    for d in _FROM_NP.values():
+        if name in ("torch." + d.legacy_name, d.legacy_name):
+            return d
+    raise ValueError(f"invalid type: '{name}'")
+
+
 def from_numpy(np_dtype):
     """The torch dtype for a NumPy dtype; other widths (float128, uint16 and wider) map to the nearest supported one."""
     found = _FROM_NP.get(np.dtype(np_dtype))

@@ -8,7 +8,7 @@ import numpy as np
 from . import dtypes
 from .kernels import fma
 from .random import Generator, default_generator
-from .tensor import Size, Tensor, _make, check_device
+from .tensor import SCALAR_OF_GRAPH_WARNING, Size, Tensor, _make, check_device, warn_once
 
 _default_device = None  # torch.set_default_device
 
@@ -109,10 +109,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
                       "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
     elif _holds_tensor_requiring_grad(data):
-        warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
-                      "Consider using tensor.detach() first. (Triggered internally at "
-                      "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)",
-                      UserWarning, stacklevel=2)
+        warn_once(SCALAR_OF_GRAPH_WARNING)
     _on_device(device)
     array, dt = _array(data, dtype)
     return _finish(np.array(array, copy=True), requires_grad)
@@ -152,6 +149,8 @@ def _legacy(dt):
             got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
             raise TypeError(f"new() received an invalid combination of arguments - got ({got}), but expected one of:\n"
                             + _LEGACY_SIGNATURES.format(keywords=", ".join(kwargs)))
+        if len(args) == 1 and isinstance(args[0], Tensor) and args[0].dtype is dt:  # an alias, as in torch
+            return _make(args[0]._data, version_counter=args[0]._version_counter)
         if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray, Tensor)) and not isinstance(args[0], Size):
             data = args[0]._data if isinstance(args[0], Tensor) else args[0]
             return _make(_array(data, dt)[0])
@@ -166,16 +165,28 @@ def _legacy(dt):
     return build
 
 
-FloatTensor = _legacy(dtypes.float32)
-DoubleTensor = _legacy(dtypes.float64)
-LongTensor = _legacy(dtypes.int64)
-IntTensor = _legacy(dtypes.int32)
-BoolTensor = _legacy(dtypes.bool_)
+class LegacyTensorType:
+    """torch.FloatTensor, torch.LongTensor, ...: called, a tensor of that dtype (data or sizes); `x.type(T)`
+    converts x to it. Prints as torch prints these classes."""
+
+    def __init__(self, dt):
+        self.dtype = dt
+        self._build = _legacy(dt)
+
+    def __call__(self, *args, **kwargs):
+        return self._build(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<class 'torch.{self.dtype.legacy_name}'>"
+
+
+FloatTensor, DoubleTensor, LongTensor, IntTensor, BoolTensor = (
+    LegacyTensorType(dt) for dt in (dtypes.float32, dtypes.float64, dtypes.int64, dtypes.int32, dtypes.bool_))
 
 
 def legacy_tensor_init(self, *args, **kwargs):
     """torch.Tensor(...) builds a float32 tensor in place (Tensor's __init__ delegates here)."""
-    built = FloatTensor(*args, **kwargs)
+    built = FloatTensor._build(*args, **kwargs)
     self._data, self._requires_grad, self.grad_fn = built._data, False, None
     self._version_counter = built._version_counter
 
@@ -256,6 +267,40 @@ def randperm(n, dtype=None, requires_grad=False, device=None, generator=None, ou
     """A random permutation of 0..n-1, as torch's CPU randperm draws it after the same manual_seed."""
     dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.int64
     return _finish(default_generator.permutation(int(n)).astype(dt.np), requires_grad)
+
+
+def randint(*args, size=None, low=None, high=None, generator=None, dtype=None, requires_grad=False, device=None):
+    """torch.randint(high, size) / randint(low, high, size): integers in [low, high), int64 unless dtype says."""
+    _on_device(device)
+    *bounds, shape = args if size is None else (*args, size)
+    bounds = [b for b in (low, high) if b is not None] if not bounds else bounds
+    if not 1 <= len(bounds) <= 2 or not isinstance(shape, (tuple, list)):
+        got = ", ".join(type(a).__name__ for a in args)
+        raise TypeError(f"randint() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                        " * (int high, tuple of ints size, *, torch.Generator generator, torch.dtype dtype = None, "
+                        "torch.device device = None, bool requires_grad = False)\n"
+                        " * (int low, int high, tuple of ints size, *, torch.Generator generator, "
+                        "torch.dtype dtype = None, torch.device device = None, bool requires_grad = False)")
+    low, high = (0, *bounds) if len(bounds) == 1 else bounds
+    dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.int64
+    x = _make(np.zeros(_size(tuple(shape)), dt.np))
+    random_(x, low, high, generator=generator)
+    return _finish(x._data, requires_grad)
+
+
+# x.random_() without bounds: torch's uniform_int, 0 up to the largest integer the dtype holds exactly
+_FULL_RANDOM_SPAN = {np.dtype(np.float32): 2**24 + 1, np.dtype(np.float64): 2**53 + 1, np.dtype(np.int64): 2**63,
+                     np.dtype(np.int32): 2**31, np.dtype(np.bool_): 2}
+
+
+def random_(x, *bounds, generator=None, **kwargs):
+    """x.random_(to) / x.random_(from, to): integers in [from, to) from torch's stream, stored in x's dtype."""
+    bounds = (*bounds, *(kwargs[k] for k in ("from", "to") if k in kwargs))
+    low, high = (0, *bounds) if len(bounds) == 1 else bounds if bounds else (0, _FULL_RANDOM_SPAN[x._data.dtype])
+    if high <= low:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    draws = (generator or default_generator).integers(x._data.size, int(low), int(high))
+    return _fill_with(x, draws.astype(x._data.dtype).reshape(x.shape))
 
 
 def _like(make):
@@ -399,7 +444,5 @@ def equal(a, b):
 
 
 def Variable(data, requires_grad=False, volatile=False):
-    """torch.autograd.Variable: since torch 0.4 just a tensor."""
-    if requires_grad:
-        data.requires_grad_(True)
-    return data
+    """torch.autograd.Variable: since torch 0.4 a new leaf tensor sharing data's memory, as torch's is."""
+    return data.detach().requires_grad_(requires_grad)

@@ -27,8 +27,8 @@ ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_sca
                "ceil", "round", "round_decimals", "trunc", "frac", "sinc", "masked_fill"}
 LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
           "transpose", "permute", "flip", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
-          "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "conv_bias_grad", "max_pool2d",
-          "max_pool2d_backward", "avg_pool2d", "avg_pool2d_backward"}
+          "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "gather", "scatter",
+          "scatter_add", "conv_bias_grad", "max_pool2d", "max_pool2d_backward", "avg_pool2d", "avg_pool2d_backward"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}
 
 _levels = itertools.count(1)
@@ -204,9 +204,16 @@ def _solve_jvp(rule, inputs, tangents, params, out):
     return rule(a, rhs, params=params)
 
 
-WRITTEN = {"softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp, "addmm": _addmm_jvp, "max_dim": _extremum_jvp,
-           "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp, "norm": _reduction_jvp, "solve": _solve_jvp,
-           "convolution": _convolution_jvp, "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp}
+def _scatter_value_jvp(rule, inputs, tangents, params, out):
+    """x with a constant written at index: the tangent with zeros written there."""
+    dim, index, value = params
+    return rule(tangents[0], params=(dim, index, value * 0))
+
+
+WRITTEN = {"scatter_value": _scatter_value_jvp, "softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp,
+           "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
+           "norm": _reduction_jvp, "solve": _solve_jvp, "convolution": _convolution_jvp,
+           "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp}
 
 
 forward_mode.push = push

@@ -4,14 +4,14 @@ to Tensor once, when gradcli.engine is imported."""
 
 from . import dtypes
 from .autograd import backward
-from .factory import allclose, copy_, equal, isclose, legacy_tensor_init, normal_, uniform_
+from .factory import allclose, copy_, equal, isclose, legacy_tensor_init, normal_, random_, uniform_
 from .ops.arithmetic import (add, div, eq, floor_divide, ge, gt, le, logical_and, logical_or, logical_xor, lt, mul,
                              ne, pow, remainder, sub)
 from .ops.indexing import getitem
-from .ops.inplace import filled, inplace_method, setitem, zeroed
+from .ops.inplace import filled, inplace_method, resize_, restrided, setitem, zeroed
 from .ops.linalg import matmul
 from .ops.pointwise import abs, clamp, neg
-from .ops.shapes import expand, reshape, reverse_dims, to, view
+from .ops.shapes import expand, reshape, reverse_dims, squeeze, t, to, transpose, unsqueeze, view
 from .rules import METHODS
 from .tensor import Tensor, _make
 
@@ -52,9 +52,18 @@ OPERATORS_AND_CONVERSIONS = dict(
     byte=lambda self: to(self, dtypes.uint8),
     view_as=lambda self, other: view(self, other.shape), reshape_as=lambda self, other: reshape(self, other.shape),
     expand_as=lambda self, other: expand(self, other.shape),
-    allclose=allclose, isclose=isclose, equal=equal, uniform_=uniform_, normal_=normal_, copy_=copy_,
+    allclose=allclose, isclose=isclose, equal=equal, uniform_=uniform_, normal_=normal_, random_=random_, copy_=copy_,
     T=property(lambda self: reverse_dims(self)),
+    t_=restrided(t), transpose_=restrided(transpose), squeeze_=restrided(squeeze), unsqueeze_=restrided(unsqueeze),
+    resize_=resize_,
 )
+# torch's in-place twins: x.relu_() is x.relu() written into x (same grad_fn, as in torch)
+IN_PLACE_TWINS = ("exp", "log", "log1p", "log2", "log10", "exp2", "expm1", "sin", "cos", "tan", "sinh", "cosh", "tanh",
+                  "asin", "acos", "atan", "asinh", "acosh", "atanh", "sqrt", "rsqrt", "sigmoid", "relu", "reciprocal",
+                  "neg", "negative", "abs", "sign", "sgn", "erf", "erfc", "sinc", "floor", "ceil", "trunc", "round",
+                  "frac", "clip", "clamp_min", "clamp_max", "remainder", "floor_divide", "true_divide", "divide",
+                  "multiply", "subtract", "atan2", "hypot", "arctan2", "scatter", "scatter_add")
+OPERATORS_AND_CONVERSIONS.update({name + "_": inplace_method(METHODS[name]) for name in IN_PLACE_TWINS})
 
 for _name, _method in {**METHODS, **OPERATORS_AND_CONVERSIONS}.items():
     setattr(Tensor, _name, _method)

@@ -104,6 +104,16 @@ class Generator:
         high, low = self._bits.random_raw(2).tolist()
         return (high << 32) | low
 
+    def integers(self, count, low, high):
+        """torch's random_(from, to) and randint on the CPU: element by element, random() % (to - from) + from,
+        with random64() in place of random() when the range does not fit 32 bits."""
+        span = high - low
+        if span < 2**32:
+            draws = self._bits.random_raw(count) % np.uint64(span)
+        else:
+            draws = np.array([self.random64() % span for _ in range(count)], np.uint64)
+        return draws.astype(np.int64) + low
+
     def permutation(self, n):
         """torch's CPU randperm (below 2**32 / 20 elements): Fisher-Yates, swapping i and i + random() % (n - i)."""
         perm = np.arange(n)

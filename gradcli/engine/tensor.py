@@ -21,6 +21,24 @@ NON_LEAF_GRAD_WARNING = (
     "you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information. "
     "(Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
 
+SCALAR_OF_GRAPH_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)")
+_warned_once = set()
+
+
+def warn_once(message, stacklevel=2):
+    """torch's TORCH_WARN_ONCE: a warning shown the first time its code runs in a process, never again."""
+    if message not in _warned_once:
+        _warned_once.add(message)
+        warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)
+
+
+def forget_warnings_once():
+    """A new calculation, as a new torch process would start: each warn_once warning may show again."""
+    _warned_once.clear()
+
 
 class Size(tuple):
     """torch.Size: a tuple that prints as torch.Size([2, 3])."""
@@ -100,9 +118,13 @@ class Tensor:
         return self.dtype.is_floating_point
 
     def type(self, dtype=None):
+        """The type's name ('torch.FloatTensor'), or x converted to a dtype, a legacy type (torch.FloatTensor)
+        or a legacy type's name."""
         if dtype is None:
             return "torch." + self.dtype.legacy_name
-        return self.to(dtype)
+        if isinstance(dtype, str):
+            dtype = dtypes.from_legacy_name(dtype)
+        return self.to(getattr(dtype, "dtype", dtype))
 
     @property
     def _version(self):
@@ -235,6 +257,20 @@ class Tensor:
     def element_size(self):
         return self._data.itemsize
 
+    # ---- memory layout: elements, as torch counts them over a view's shared storage -------------------------
+    def stride(self, dim=None):
+        steps = tuple(step // self._data.itemsize for step in self._data.strides)
+        return steps if dim is None else steps[self._dim(dim)]
+
+    def storage_offset(self):
+        """Where a view starts in the storage it shares with its base (0 for a tensor that owns its memory)."""
+        if self._base is None:
+            return 0
+        return (self.data_ptr() - self._base.data_ptr()) // self._data.itemsize
+
+    def data_ptr(self):
+        return self._data.__array_interface__["data"][0]
+
     def _dim(self, dim):
         """Wrap a possibly negative dim, with torch's IndexError when it is out of range."""
         ndim = max(self._data.ndim, 1)
@@ -261,9 +297,13 @@ class Tensor:
         return kind(self._data.reshape(()).item())
 
     def __float__(self):
+        if self._requires_grad:
+            warn_once(SCALAR_OF_GRAPH_WARNING)
         return self._scalar(float)
 
     def __int__(self):
+        if self._requires_grad:
+            warn_once(SCALAR_OF_GRAPH_WARNING)
         return self._scalar(int)
 
     def __bool__(self):

@@ -69,13 +69,20 @@ class BuiltinFunction:
 
 
 class LangModule:
-    """A module as scripts see it: a fixed table of members."""
+    """A module as scripts see it: a fixed table of members, of which only the `settable` flags (such as
+    torch.backends.cudnn.deterministic, which a CPU run ignores) take new values."""
 
-    __slots__ = ("_name", "_members")
+    __slots__ = ("_name", "_members", "settable")
 
-    def __init__(self, name, members):
+    def __init__(self, name, members, settable=()):
         self._name = name
         self._members = members
+        self.settable = frozenset(settable)
+
+    def set_flag(self, name, value):
+        if name not in self.settable:
+            raise AttributeError(f"'module' object attribute '{name}' is read-only")
+        self._members[name] = value
 
     def member(self, name):
         if name not in self._members:  # raised outside any `except`, so it chains as Python's would

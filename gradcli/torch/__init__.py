@@ -1,5 +1,7 @@
 """`import gradcli.torch as torch`: the engine under PyTorch's names, so tutorial code runs as it stands."""
 
+import builtins as _builtins
+
 from gradcli.engine import dtypes as _dtypes
 from gradcli.engine.tensor import Device as device, Size, Tensor
 from gradcli.engine.printing import set_printoptions
@@ -8,11 +10,12 @@ from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
     equal, eye, from_numpy, full, full_like, get_default_device, get_default_dtype, get_rng_state, initial_seed, isclose,
-    linspace, logspace, manual_seed, normal, ones, ones_like, rand, rand_like, randn, randn_like, randperm,
+    linspace, logspace, manual_seed, normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
+    randperm,
     set_default_device, set_default_dtype, set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import accelerator, autograd, cuda, func, linalg, nn, optim, random, utils  # noqa: E402
+from . import accelerator, autograd, backends, cuda, func, linalg, nn, optim, random, utils  # noqa: E402
 
 globals().update(_EXPORTS["torch"])  # every op declared for torch: sin, sum, matmul, ... (gradcli/engine/ops)
 
@@ -58,3 +61,19 @@ def numel(x):
 
 
 __version__ = "2.13.0+cpu"  # torch.__version__ of the CPU build the outputs are compared with
+
+
+_deterministic = {"mode": False, "warn_only": False}  # every gradcli op is deterministic: the flag is only kept
+
+
+def use_deterministic_algorithms(mode, *, warn_only=False):
+    """The reproducibility switch tutorials set: every op here is already deterministic, so it is only recorded."""
+    _deterministic.update(mode=_builtins.bool(mode), warn_only=_builtins.bool(warn_only))  # `bool` is torch.bool here
+
+
+def are_deterministic_algorithms_enabled():
+    return _deterministic["mode"]
+
+
+def is_deterministic_algorithms_warn_only_enabled():
+    return _deterministic["warn_only"]

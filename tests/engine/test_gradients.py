@@ -143,6 +143,25 @@ def C(rule, fn, shapes, domain=normal, ref=None, name="", **kw):
     return Case(rule, fn, shapes, domain, ref, name, **kw)
 
 
+GATHER_INDEX = [[0, 0, 2], [1, 3, 1], [2, 2, 0]]         # rows read twice: their gradients add
+SCATTER_INDEX = [[2, 0, 1, 0], [1, 2, 0, 2]]             # each position written once, as scatter needs
+SCATTER_ADD_INDEX = [[2, 0, 2, 0], [2, 2, 0, 1]]         # repeated positions: scatter_add sums them
+
+
+def np_scatter(a, v):
+    out = a.copy()
+    np.put_along_axis(out, np.array(SCATTER_INDEX), v, 0)
+    return out
+
+
+def np_scatter_add(a, v):
+    out = a.copy()
+    index = np.array(SCATTER_ADD_INDEX)
+    for i, j in np.ndindex(index.shape):
+        out[index[i, j], j] += v[i, j]
+    return out
+
+
 def np_softmax(a, dim):
     e = np.exp(a - a.max(dim, keepdims=True))
     return e / e.sum(dim, keepdims=True)
@@ -568,6 +587,14 @@ CASES = [
       ref=lambda a, v: a.T[1:3] + v, name="transposed"),
     C("copy_slices", write_through_view(lambda y: y[:, ::2], lambda t, v: t.mul_(v), out="base"), [((3, 4), (3, 1))],
       ref=lambda a, v: np_put(a, (slice(None), slice(None, None, 2)), a[:, ::2] * v), name="through_view"),
+    C("gather", lambda a: a.gather(1, torch.tensor(GATHER_INDEX)), [((3, 4),)],
+      ref=lambda a: np.take_along_axis(a, np.array(GATHER_INDEX), 1)),
+    C("scatter", lambda a, v: a.scatter(0, torch.tensor(SCATTER_INDEX), v), [((3, 4), (2, 4))],
+      ref=lambda a, v: np_scatter(a, v)),
+    C("scatter_value", lambda a: a.scatter(0, torch.tensor(SCATTER_INDEX), 2.5) * a, [((3, 4),)],
+      ref=lambda a: np_scatter(a, 2.5) * a),
+    C("scatter_add", lambda a, v: a.scatter_add(0, torch.tensor(SCATTER_ADD_INDEX), v), [((3, 4), (2, 4))],
+      ref=lambda a, v: np_scatter_add(a, v)),
     C("cat", lambda a, b: torch.cat([a, b], 1), [((2, 3), (2, 2))], ref=lambda a, b: np.concatenate([a, b], 1)),
     C("cat", lambda a, b, c: torch.cat([a, b * c, c]), [((1, 3), (2, 3), (2, 3))],
       ref=lambda a, b, c: np.concatenate([a, b * c, c]), name="three"),
@@ -620,6 +647,7 @@ CASES = [
 LINEAR = ["add", "sub", "rsub", "neg", "where", "sum", "sum_dim", "cumsum", "flip", "mean", "mean_dim", "view", "unsafe_view-reshape",
           "copy", "t", "transpose", "permute", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand",
           "select", "slice", "index", "embed", "copy_slices-basic", "index_put", "as_strided", "as_strided-transposed", "cat", "stack",
+          "gather", "scatter", "scatter_add",
           "remainder", "remainder_scalar", "clamp_tensor", "clamp_min", "mse-none", "nll-none", "mul_scalar",
           "conv_bias_grad", "max_pool2d-2x2", "max_pool2d_backward", "avg_pool2d-2x2", "avg_pool2d_backward"]
 

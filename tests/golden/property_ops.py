@@ -182,6 +182,17 @@ def assign(key_of):
     return fn
 
 
+def spread_rows(torch, x):
+    """An index of x's shape into its rows, with repeats (gather reads a row twice, scatter_add adds twice)."""
+    return (torch.arange(x.numel()).reshape(x.shape) * 7) % x.shape[0]
+
+
+def reversed_rows(torch, x):
+    """An index of x's shape naming each row once, last first (scatter writes every position exactly once)."""
+    rows = torch.arange(x.shape[0] - 1, -1, -1).reshape((-1,) + (1,) * (x.ndim - 1))
+    return (rows + torch.zeros(x.shape, dtype=torch.int64)).contiguous()
+
+
 def grad_through_leaf(torch, F, inputs):
     """x.grad after backward(create_graph=True): torch's CopyBackwards of the incoming gradient."""
     x, u = inputs
@@ -265,6 +276,15 @@ CASES = [
     Case("copy_slices", "copy_slices", assign(lambda torch: 1), rows_at_least(2, extra=(lambda s: s[1:],))),
     Case("index_put", "index_put", assign(lambda torch: torch.tensor([0, 2])),
          rows_at_least(3, extra=(lambda s: (2,) + s[1:],))),
+    Case("gather", "gather", lambda torch, F, inputs: inputs[0].gather(0, spread_rows(torch, inputs[0])),
+         rows_at_least(3)),
+    Case("scatter", "scatter", lambda torch, F, inputs: inputs[0].scatter(0, reversed_rows(torch, inputs[0]), inputs[1]),
+         rows_at_least(2, extra=(lambda s: s,))),
+    Case("scatter_value", "scatter_value",
+         lambda torch, F, inputs: inputs[0].scatter(0, reversed_rows(torch, inputs[0]), 1.5), rows_at_least(2)),
+    Case("scatter_add", "scatter_add",
+         lambda torch, F, inputs: inputs[0].scatter_add(0, spread_rows(torch, inputs[0]), inputs[1]),
+         rows_at_least(3, extra=(lambda s: s,))),
     U("zero", f=lambda torch, F, inputs: inputs[0].clone().zero_()),
     U("fill", f=lambda torch, F, inputs: inputs[0].clone().fill_(1.5)),
     # linear algebra

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import dtypes
 from ..rules import R, Rule, op, rule
-from ..tensor import Tensor
+from ..tensor import Tensor, _make
 from .shared import shape_str
 
 _INDEX_TYPE_ERROR = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
@@ -134,3 +134,96 @@ def select(x, dim, index):
         raise IndexError(f"select(): index {index} out of range for tensor of size {shape_str(x.shape)} at "
                          f"dimension {d}")
     return R["select"](x, params=(d, index % size))
+
+
+# ---- gather and scatter: one element per index entry, along dim ---------------------------------------------------
+
+def _positions(dim, index):
+    """Where each entry of index points in x: the entry's value along dim, the entry's own position elsewhere."""
+    grid = list(np.indices(index.shape, sparse=True))
+    grid[dim] = index
+    return tuple(grid)
+
+
+def _leading_block(src, index):
+    """The part of src that scatter reads: the entries at index's positions (src may be larger)."""
+    return src[tuple(slice(0, n) for n in index.shape)] if np.ndim(src) else src
+
+
+def _scattered(a, src, dim, index):
+    out = a.copy()
+    out[_positions(dim, index)] = _leading_block(src, index)
+    return out
+
+
+def _scatter_added(a, src, dim, index):
+    out = a.copy()
+    np.add.at(out, _positions(dim, index), _leading_block(src, index))  # repeated positions accumulate
+    return out
+
+
+def _gather_backward(g, out, a, dim, index):
+    """torch's gather_backward: zeros of a's shape, with g added in at the gathered positions."""
+    return R["scatter_add"](_make(np.zeros(a.shape, g._data.dtype)), g, params=(dim, index))
+
+
+rule("gather", Rule("GatherBackward0", lambda a, dim, index: a[_positions(dim, index)], _gather_backward, save=None,
+                    formulas=("grad scattered back (added) to index along dim",), saved_names=("self", "dim", "index")))
+rule("scatter", Rule("ScatterBackward0", _scattered,
+                     lambda g, out, a, src, dim, index: R["scatter_value"](g, params=(dim, index, 0)),
+                     lambda g, out, a, src, dim, index: R["gather"](g, params=(dim, index)), save=None,
+                     formulas=("1, 0 where written", "grad gathered at index along dim"),
+                     saved_names=("self", "src", "dim", "index")))
+rule("scatter_value", Rule("ScatterBackward1", lambda a, dim, index, value: _scattered(a, value, dim, index),
+                           lambda g, out, a, dim, index, value: R["scatter_value"](g, params=(dim, index, 0)),
+                           save=None, formulas=("1, 0 where written",), saved_names=("self", "dim", "index", "value")))
+rule("scatter_add", Rule("ScatterAddBackward0", _scatter_added, lambda g, out, a, src, dim, index: g,
+                         lambda g, out, a, src, dim, index: R["gather"](g, params=(dim, index)), save=None,
+                         formulas=("1", "grad gathered at index along dim"), saved_names=("self", "src", "dim", "index")))
+
+
+def _index_array(name, index, x, dim):
+    if not isinstance(index, Tensor) or index.dtype not in (dtypes.int32, dtypes.int64):
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+    if index.ndim != x.ndim:
+        raise RuntimeError("Index tensor must have the same number of dimensions as "
+                           f"{'input' if name == 'gather' else 'self'} tensor")
+    data = index._data
+    if data.size and (data.min() < 0 or data.max() >= x.shape[dim]):
+        raise RuntimeError(f"index {int(data.max() if data.max() >= x.shape[dim] else data.min())} is out of bounds "
+                           f"for dimension {dim} with size {x.shape[dim]}")
+    return data
+
+
+def _source(name, x, src):
+    if not isinstance(src, Tensor):
+        return None
+    if src.dtype is not x.dtype:
+        raise RuntimeError(f"{name}(): Expected self.dtype to be equal to src.dtype")
+    return src
+
+
+@op("gather")
+def gather(x, dim, index, *, sparse_grad=False):
+    """out[i][j] = x[index[i][j]][j] for dim 0 (and so on): the entries index names along dim."""
+    dim = x._dim(dim)
+    return R["gather"](x, params=(dim, _index_array("gather", index, x, dim)))
+
+
+@op("scatter")
+def scatter(x, dim, index, src=None, *, value=None, reduce=None):
+    """A copy of x with src's entries (or one value) written where index points along dim."""
+    if reduce is not None:
+        raise RuntimeError(f"scatter(): reduce='{reduce}' is not supported by gradcli (scatter_add adds)")
+    dim, src = x._dim(dim), value if src is None else src
+    positions = _index_array("scatter", index, x, dim)
+    if _source("scatter", x, src) is not None:
+        return R["scatter"](x, src, params=(dim, positions))
+    return R["scatter_value"](x, params=(dim, positions, x._data.dtype.type(src)))
+
+
+@op("scatter_add")
+def scatter_add(x, dim, index, src):
+    """A copy of x with src's entries added where index points along dim (repeated positions add up)."""
+    dim = x._dim(dim)
+    return R["scatter_add"](x, _source("scatter_add", x, src), params=(dim, _index_array("scatter_add", index, x, dim)))

@@ -128,3 +128,31 @@ def zeroed(x):
 
 def filled(x, value):
     return R["fill"](x, params=(float(value) if isinstance(value, Tensor) else value,))
+
+
+def restrided(view_op):
+    """Tensor.t_ from t (transpose_, squeeze_, unsqueeze_): x itself takes the view's shape and strides, and
+    its graph node, as torch's in-place view ops do; a leaf that requires grad refuses, as in torch."""
+    def method(self, *args, **kwargs):
+        self._check_inplace()
+        view = view_op(self, *args, **kwargs)
+        self._data, self.grad_fn = view._data, view.grad_fn
+        return self
+    return method
+
+
+def resize_(x, *sizes):
+    """x.resize_(sizes): x takes the new shape over its memory, in order; new elements are zeros (torch leaves
+    them uninitialised). Tensors that require grad refuse, as in torch."""
+    if x._requires_grad:
+        raise RuntimeError("cannot resize variables that require grad")
+    shape = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else sizes
+    count = int(np.prod(shape))
+    if count == x._data.size and x._data.flags.c_contiguous:
+        x._data = x._data.reshape(shape)
+    else:
+        data = np.zeros(count, x._data.dtype)
+        kept = min(count, x._data.size)
+        data[:kept] = x._data.reshape(-1)[:kept]
+        x._data = data.reshape(shape)
+    return x

@@ -10,7 +10,7 @@ from .. import sleef
 from ..kernels import by_dtype, fma, sigmoid32, via_float64
 from ..mkl import vml
 from ..rules import R, Rule, float_array, op, rule, unary
-from ..tensor import Tensor
+from ..tensor import Tensor, _make
 from .shared import cast, clone_without_history, where_or_zero, zeros_like_constant
 
 exp = unary("exp", Rule("ExpBackward0", vml("exp", via_float64(np.exp)), lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
@@ -163,6 +163,23 @@ def _sinc_backward(g, out, a):
 
 sinc = unary("sinc", Rule("SincBackward0", np.sinc, _sinc_backward,
                           formulas=("(cos(pi * a) * pi * a - sin(pi * a)) / (pi * a**2), 0 at a = 0",)))
+
+
+# ---- tests of each element: bool tensors, outside the graph ------------------------------------------------------
+
+def _element_test(name, predicate):
+    @op(name)
+    def function(x):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+        return _make(predicate(x._data))
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+isfinite = _element_test("isfinite", np.isfinite)
+isinf = _element_test("isinf", np.isinf)
+isnan = _element_test("isnan", np.isnan)
 
 
 # ---- rounding: a zero gradient (frac: one) --------------------------------------------------------------------------

@@ -1,13 +1,12 @@
 """Shape changes (views of their input unless noted), copies and dtype conversion, cat and stack."""
 
 import math
-import warnings
 
 import numpy as np
 
 from .. import dtypes
 from ..rules import R, Rule, op, rule, sum_to
-from ..tensor import Device, Size, Tensor, _make, check_device
+from ..tensor import Device, Size, Tensor, _make, check_device, warn_once
 from .shared import cast, shape_str
 
 
@@ -151,14 +150,12 @@ T_WARNING = ("The use of `x.T` on tensors of dimension other than 2 to reverse t
              "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
              "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
              "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)")
-_warned_once = set()
 
 
 def reverse_dims(x):
     """x.T"""
-    if x.ndim != 2 and "T" not in _warned_once:  # torch's TORCH_WARN_ONCE: once per process
-        _warned_once.add("T")
-        warnings.warn(T_WARNING, UserWarning, stacklevel=3)
+    if x.ndim != 2:
+        warn_once(T_WARNING, stacklevel=3)
     return R["permute"](x, params=(tuple(range(x.ndim))[::-1],))
 
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from gradcli.engine.dtypes import dtype
 from gradcli.engine.graph import AccumulateGrad, Node
+from gradcli.engine.methods import IN_PLACE_TWINS
 from gradcli.engine.random import Generator
 from gradcli.engine.tensor import Device, RemovableHandle, Size, Tensor
 from gradcli.runtime.sandbox.modules import NUMPY_GENERATOR_METHODS, NUMPY_RANDOM_NAMES
@@ -92,6 +93,10 @@ TENSOR_ATTRIBUTES = frozenset({
     "cumsum", "flip",  # issue 12's tutorials: new tensors computed from the tensor, like sum and permute
     "masked_fill",  # issue 13: a new tensor from the tensor and a mask, like where
     "half", "short", "char", "byte",  # conversions to float16, int16, int8, uint8, like float and long
+    # tutorials from new sources (issue 12): in-place twins write only into the tensor, as add_ does
+    *(name + "_" for name in IN_PLACE_TWINS), "t_", "transpose_", "squeeze_", "unsqueeze_", "resize_", "random_",
+    "isfinite", "isinf", "isnan", "gather", "scatter", "scatter_add",
+    "stride", "storage_offset", "data_ptr",  # the memory-layout lessons: numbers about the tensor, as numel
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
@@ -188,6 +193,8 @@ def readable(obj, name):
 
 
 def set_attribute(obj, name, value):
+    if isinstance(obj, LangModule):
+        return obj.set_flag(name, value)
     _check_writable(obj, name)
     setattr(obj, name, value)
 

@@ -160,6 +160,11 @@ def _full_elements(args, kwargs):
     return _shape_elements(args[:1], {key: value for key, value in kwargs.items() if key == "size"})
 
 
+def _randint_elements(args, kwargs):
+    """torch.randint(high, size) / (low, high, size): the size is the last positional or size=."""
+    return _shape_elements(args[-1:], {key: value for key, value in kwargs.items() if key == "size"})
+
+
 @functools.cache
 def _factories():
     """Factory function -> how many elements a call asks for, read from its arguments."""
@@ -168,7 +173,8 @@ def _factories():
     by_shape = [torch.zeros, torch.ones, torch.empty, torch.rand, torch.randn, torch.Tensor, torch.FloatTensor,
                 torch.DoubleTensor, torch.LongTensor, torch.IntTensor, torch.BoolTensor, np.zeros, np.ones]
     table = {function: _shape_elements for function in by_shape}
-    table.update({torch.full: _full_elements, np.full: _full_elements, torch.arange: _arange_elements,
+    table.update({torch.full: _full_elements, np.full: _full_elements, torch.randint: _randint_elements,
+                  torch.arange: _arange_elements,
                   np.arange: _arange_elements, torch.linspace: _linspace_elements,
                   np.linspace: _linspace_elements, torch.eye: _eye_elements, np.eye: _eye_elements})
     return table
@@ -183,6 +189,8 @@ def _requested_elements(function, args, kwargs):
     owner = type(getattr(function, "__self__", None))
     if owner.__module__.startswith("numpy.random"):  # a draw of a RandomState or Generator (not imported before)
         return _numpy_random_elements(function.__name__, args, kwargs)
+    if issubclass(owner, Tensor) and function.__name__ == "resize_":  # x.resize_(sizes) grows x to that shape
+        return _shape_elements(args, kwargs)
     try:
         estimate = _factories().get(function)
     except TypeError:  # an unhashable callable cannot be a factory

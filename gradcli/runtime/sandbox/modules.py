@@ -1,7 +1,7 @@
 """The modules a script can import, and the names each one offers.
 
 torch and its submodules are gradcli's engine namespace (`gradcli.torch`): every public name. math,
-numpy, functools, itertools and random are Python's own, cut down to what computing with tensors needs:
+numpy, functools, itertools, collections and random are Python's own, cut down to what computing with tensors needs:
 nothing that reads or writes files, loads code or runs for unbounded time (math.factorial(10**9) could
 not be interrupted). random is a generator of each run's own, seeded with a fixed number: a script prints
 the same numbers at every run, and nothing reads the operating system's entropy. numpy.random likewise: each
@@ -25,6 +25,10 @@ ENGINE_MODULES = {
     "torch.autograd": "gradcli.torch.autograd",
     "torch.autograd.forward_ad": "gradcli.torch.autograd.forward_ad",
     "torch.autograd.functional": "gradcli.torch.autograd.functional",
+    "torch.backends": "gradcli.torch.backends",
+    "torch.backends.cuda": "gradcli.torch.backends.cuda",
+    "torch.backends.cudnn": "gradcli.torch.backends.cudnn",
+    "torch.backends.mps": "gradcli.torch.backends.mps",
     "torch.cuda": "gradcli.torch.cuda",
     "torch.func": "gradcli.torch.func",
     "torch.linalg": "gradcli.torch.linalg",
@@ -64,13 +68,14 @@ NUMPY_GENERATOR_METHODS = ("random", "integers", "normal", "standard_normal", "u
                            "shuffle")
 NUMPY_DEFAULT_SEED = 0  # numpy.random before any seed: the same numbers at every run
 FUNCTOOLS_NAMES = ("partial", "reduce")
+COLLECTIONS_NAMES = ("OrderedDict", "defaultdict", "Counter", "deque")  # containers: nn.Sequential(OrderedDict(...))
 ITERTOOLS_NAMES = ("count", "chain", "product", "islice", "repeat", "cycle", "accumulate", "combinations",
                    "permutations", "zip_longest", "starmap", "takewhile", "dropwhile")
 RANDOM_NAMES = ("random", "uniform", "randint", "randrange", "choice", "choices", "shuffle", "sample", "gauss",
                 "normalvariate", "getrandbits", "getstate", "setstate")
 RANDOM_DEFAULT_SEED = 0  # `random` before any random.seed(...): the same numbers at every run
 PUBLIC_DUNDER_MEMBERS = ("__version__",)  # a string: `print("Using torch", torch.__version__)` opens notebooks
-IMPORTABLE = (*ENGINE_MODULES, "math", "numpy", "numpy.random", "functools", "itertools", "random")
+IMPORTABLE = (*ENGINE_MODULES, "math", "numpy", "numpy.random", "functools", "itertools", "collections", "random")
 SEEDED_PER_RUN = ("random", "numpy", "numpy.random")
 
 
@@ -137,6 +142,8 @@ def language_module(name) -> LangModule:
         return _whitelisted("numpy", NUMPY_NAMES)
     if name == "functools":
         return _whitelisted("functools", FUNCTOOLS_NAMES)
+    if name == "collections":
+        return _whitelisted("collections", COLLECTIONS_NAMES)
     if name == "itertools":
         import itertools
 
@@ -153,7 +160,7 @@ def language_module(name) -> LangModule:
                 continue  # a helper module the engine imported, such as numpy
             value = language_module(submodule)
         members[key] = value
-    return LangModule(name, members)
+    return LangModule(name, members, settable=getattr(module, "SCRIPT_SETTABLE", ()))
 
 
 def _interruptible(make_iterator):

@@ -1,0 +1,5 @@
+"""torch.backends.cuda: a CPU-only build was not built with CUDA."""
+
+
+def is_built():
+    return False
