@@ -13,6 +13,7 @@ from .ops.linalg import matmul
 from .ops.pointwise import abs, clamp, neg
 from .ops.shapes import expand, reshape, reverse_dims, squeeze, t, to, transpose, unsqueeze, view
 from .rules import METHODS
+from .storage import storage
 from .tensor import Tensor, _make
 
 
@@ -55,7 +56,7 @@ OPERATORS_AND_CONVERSIONS = dict(
     allclose=allclose, isclose=isclose, equal=equal, uniform_=uniform_, normal_=normal_, random_=random_, copy_=copy_,
     T=property(lambda self: reverse_dims(self)),
     t_=restrided(t), transpose_=restrided(transpose), squeeze_=restrided(squeeze), unsqueeze_=restrided(unsqueeze),
-    resize_=resize_,
+    resize_=resize_, storage=storage,
 )
 # torch's in-place twins: x.relu_() is x.relu() written into x (same grad_fn, as in torch)
 IN_PLACE_TWINS = ("exp", "log", "log1p", "log2", "log10", "exp2", "expm1", "sin", "cos", "tan", "sinh", "cosh", "tanh",

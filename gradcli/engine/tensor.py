@@ -59,6 +59,7 @@ class Tensor:
     __slots__ = ("_data", "_requires_grad", "grad_fn", "_version_counter", "__dict__", "__weakref__")
     _grad = None
     _base = None            # the tensor whose storage a view shares
+    _storage = None         # the TypedStorage x.storage() returns for the memory x owns (storage.py)
     _accumulator = None     # the AccumulateGrad node of a leaf, made on first use
     _hooks = None
     _post_accumulate_hooks = None

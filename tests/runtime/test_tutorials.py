@@ -35,7 +35,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     **({} if MKL else {'097_dlwpt_neural_networks': MKL_MATMUL, '103_morvan_optimizer': "RMSprop and Adam: " + MKL_SQRT,
                        '111_handson_linear_regression': MKL_MATMUL}),
     '008_pytorch_examples_dynamic_net': FLOAT32_POW if MKL else FLOAT32_LOOP,
-    '093_dlwpt_tensors': "Tensor.storage() is not implemented",
     '096_dlwpt_optimizers': "dir(module) is not a builtin: it would list torch's Python module internals"
                             + ("" if MKL else "; the Adam loop after it also needs " + MKL_SQRT),
     '109_dataflowr_linear_reg': "torch.linalg.lstsq is not implemented" + ("" if MKL else "; " + MKL_MATMUL),

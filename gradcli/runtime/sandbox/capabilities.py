@@ -26,6 +26,7 @@ from gradcli.engine.dtypes import dtype
 from gradcli.engine.graph import AccumulateGrad, Node
 from gradcli.engine.methods import IN_PLACE_TWINS
 from gradcli.engine.random import Generator
+from gradcli.engine.storage import TypedStorage
 from gradcli.engine.tensor import Device, RemovableHandle, Size, Tensor
 from gradcli.runtime.sandbox.modules import NUMPY_GENERATOR_METHODS, NUMPY_RANDOM_NAMES
 from gradcli.runtime.values import BuiltinFunction, LangModule, UserFunction
@@ -97,6 +98,7 @@ TENSOR_ATTRIBUTES = frozenset({
     *(name + "_" for name in IN_PLACE_TWINS), "t_", "transpose_", "squeeze_", "unsqueeze_", "resize_", "random_",
     "isfinite", "isinf", "isnan", "gather", "scatter", "scatter_add",
     "stride", "storage_offset", "data_ptr",  # the memory-layout lessons: numbers about the tensor, as numel
+    "storage",  # the memory-layout lessons: the shared memory, read and written element by element
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
@@ -120,6 +122,7 @@ READABLE = {
     dtype: Names({"is_floating_point", "itemsize"}),
     Device: Names({"type", "index"}),
     Generator: Names({"manual_seed", "initial_seed", "get_state", "set_state"}),
+    TypedStorage: Names({"dtype", "device", "size", "data_ptr", "tolist"}),  # indexing and len() through operators
     RemovableHandle: Names({"remove"}),  # what register_hook returns: h.remove() takes the hook off
     Node: GRAPH_NODE,
     AccumulateGrad: GRAPH_NODE,
