@@ -124,15 +124,26 @@ def correctly_rounded(f64_function):
     return apply
 
 
-def _by_blocks(vector_fn, scalar_fn):
-    """``vector_fn`` on all but the last n % 16 elements (in memory order), ``scalar_fn`` on those."""
+def by_blocks(vector_fn, scalar_fn):
+    """``vector_fn`` on whole 16-element blocks, ``scalar_fn`` on the rest, as torch's loops split an array: its
+    axes in memory order, the innermost ones that are contiguous merged into runs, each run split into blocks
+    and a tail of n % 16 elements; an array whose innermost axis is strided goes to ``scalar_fn`` whole."""
     def apply(x):
-        flat = np.ascontiguousarray(x, np.float32).reshape(-1)
-        body = flat.size // VECTOR_BLOCK * VECTOR_BLOCK
-        out = np.empty_like(flat)
-        out[:body] = vector_fn(flat[:body])
-        out[body:] = scalar_fn(flat[body:])
-        return out.reshape(np.shape(x))
+        x = np.asarray(x, np.float32)
+        axes = [i for i in np.argsort([-abs(s) for s in x.strides], kind="stable") if x.shape[i] != 1]
+        view = x.transpose(axes + [i for i in range(x.ndim) if x.shape[i] == 1])[(...,) + (0,) * (x.ndim - len(axes))]
+        run = 1
+        for size, stride in zip(view.shape[::-1], view.strides[::-1]):
+            if stride != run * x.itemsize:
+                break
+            run *= size
+        runs = np.ascontiguousarray(view).reshape(-1, run)
+        body = run // VECTOR_BLOCK * VECTOR_BLOCK
+        out = np.empty_like(runs)
+        out[:, :body] = vector_fn(runs[:, :body])
+        out[:, body:] = scalar_fn(runs[:, body:])
+        out = out.reshape(view.shape).transpose(np.argsort(axes)) if axes else out.reshape(())
+        return np.ascontiguousarray(out).reshape(x.shape)
     return apply
 
 
@@ -147,7 +158,7 @@ def _sigmoid_lanes(exp):
 
 
 # torch's sigmoid kernel: 1 / (1 + exp(-x)) in float32, SLEEF's exp in the vectors, expf in the tail.
-sigmoid32 = _by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(exp_scalar))
+sigmoid32 = by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(exp_scalar))
 
 
 def by_dtype(numpy_function, **kernels):

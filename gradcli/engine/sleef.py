@@ -338,3 +338,74 @@ def expm1_u10(a):
         x = np.where(a > 709.782712893383996732223, np.inf, x)
         x = np.where(a < -36.736800569677101399113302437, -1.0, x)
         return np.where((a == 0) & np.signbit(a), -0.0, x)
+
+
+# ---- powf: exp(y log|x|) with both steps in double-float (xpowf, the u10 variant) ----------------------------
+
+def _logkf(d):
+    """logkf: log of a positive float32 as a pair, 2 atanh((m - 1) / (m + 1)) + e ln 2."""
+    tiny = d < FLT_MIN
+    d = np.where(tiny, d * TWO_TO_64, d)
+    e = FLOAT.exponent(d * f32(1.0 / 0.75))
+    m = FLOAT.scale(d, -e)
+    e = np.where(tiny, e - 64, e)
+    x = _divide_pairs(_add_exact(f32(-1), m), _add_exact(f32(1), m))
+    x2 = _square_pair(x)
+    t = fma(np.full_like(d, f32(0.240320354700088500976562)), x2[0], f32(0.285112679004669189453125))
+    t = fma(t, x2[0], f32(0.400007992982864379882812))
+    c = (f32(0.66666662693023681640625), f32(3.69183861259614332084311e-09))
+    s = _mul_pair_float(LN2, e.astype(np.float32))
+    s = _add_pairs_ordered(s, (x[0] * f32(2), x[1] * f32(2)))
+    return _add_pairs_ordered(s, _mul_pairs(_mul_pairs(x2, x), _add_pairs(_mul_pair_float(x2, t), c)))
+
+
+def _ldexpf(x, q):
+    """vldexp_vf_vf_vi2: x * 2**q for any int32 q, by four equal factors and a remainder."""
+    m = q >> 31
+    m = (((m + q) >> 6) - m) << 4
+    q = q - (m << 2)
+    m = np.clip(m + 0x7F, 0, 0xFF).astype(np.int32)
+    u = (m << 23).view(np.float32)
+    x = x * u * u * u * u
+    return x * ((q + 0x7F) << 23).astype(np.int32).view(np.float32)
+
+
+def _expkf(d):
+    """expkf: exp of a pair, as a float32."""
+    u = (d[0] + d[1]) * f32(1.442695040888963407359924681001892137426645954152985934135449406931)
+    q = np.where(np.abs(u) < f32(2.0**31), np.rint(u), f32(-2.0**31)).astype(np.int32)  # cvtps2dq
+    qf = q.astype(np.float32)
+    s = _add_pair_float(d, qf * -LN2_HIGH)
+    s = _add_pair_float(s, qf * -LN2_LOW)
+    s = _add_floats_ordered(s[0], s[1])  # dfnormalize
+    u = np.full_like(s[0], f32(0.00136324646882712841033936))
+    for coefficient in (0.00836596917361021041870117, 0.0416710823774337768554688, 0.166665524244308471679688,
+                        0.499999850988388061523438):
+        u = fma(u, s[0], f32(coefficient))
+    t = _add_pairs_ordered(s, _mul_pair_float(_square_pair(s), u))
+    t = _add_float_pair_ordered(f32(1), t)
+    u = _ldexpf(t[0] + t[1], q)
+    return np.where(d[0] < -104, f32(0), u)
+
+
+def powf_u10(x, y):
+    """Sleef_powf8_u10 (xpowf) on a float32 array and a float32 exponent y."""
+    x = np.asarray(x, np.float32)
+    shape, x = x.shape, x.reshape(-1)
+    y = f32(y)
+    with np.errstate(all="ignore"):
+        y_is_int = np.trunc(y) == y or abs(y) > 2**24
+        y_is_odd = y_is_int and abs(y) < 2**24 and int(y) % 2 == 1
+        result = _expkf(_mul_pair_float(_logkf(np.abs(x)), y))
+        result = np.where(np.isnan(result), f32(np.inf), result)
+        sign = f32(-1 if y_is_odd else 1) if y_is_int else f32(np.nan)
+        result = result * np.where(x > 0, f32(1), sign)
+        if np.isinf(y):
+            efx = np.copysign(np.abs(x) - f32(1), y)
+            result = np.where(efx < 0, f32(0), np.where(efx == 0, f32(1), f32(np.inf)))
+        edge = np.where(np.signbit(y) != (x == 0), f32(0), f32(np.inf))
+        result = np.where(np.isinf(x) | (x == 0), np.copysign(edge, x if y_is_odd else f32(1)), result)
+        result = np.where(np.isnan(x) | np.isnan(y), f32(np.nan), result)
+        if y == 0:
+            result = np.ones_like(result)
+        return np.where(x == 1, f32(1), result).reshape(shape)

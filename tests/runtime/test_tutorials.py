@@ -20,8 +20,6 @@ FLOAT32_LOOP = ("without Intel MKL (gradcli[mkl]): a float32 polynomial fit to y
                 "from MKL's vector math library, whose results differ from the correctly rounded sine on 4.6% of "
                 "these 2,000 points (see the README's float32 section), so the fitted losses drift in the last bits "
                 "after the first lines")
-FLOAT32_POW = ("float32 x ** 4 and x ** 5: torch's pow kernel for integer exponents other than 2, 3 and -2 is not "
-               "reproduced (38 and 32 of these 2,000 powers differ in the last bit), so the losses drift")
 MKL = mkl.library() is not None  # the child processes see the same GRADCLI_MKL and the same installation
 MKL_SQRT = ("without Intel MKL (gradcli[mkl]): float32 sqrt from MKL: torch's vsSqrt is not correctly rounded "
             "(1 ulp off on some inputs), NumPy's is, so the optimizer's steps drift in the last bits")
@@ -34,7 +32,7 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
         '007_pytorch_examples_polynomial_module'], FLOAT32_LOOP)),
     **({} if MKL else {'097_dlwpt_neural_networks': MKL_MATMUL, '103_morvan_optimizer': "RMSprop and Adam: " + MKL_SQRT,
                        '111_handson_linear_regression': MKL_MATMUL}),
-    '008_pytorch_examples_dynamic_net': FLOAT32_POW if MKL else FLOAT32_LOOP,
+    **({} if MKL else {'008_pytorch_examples_dynamic_net': FLOAT32_LOOP}),
     '096_dlwpt_optimizers': "dir(module) is not a builtin: it would list torch's Python module internals"
                             + ("" if MKL else "; the Adam loop after it also needs " + MKL_SQRT),
     '109_dataflowr_linear_reg': "torch.linalg.lstsq is not implemented" + ("" if MKL else "; " + MKL_MATMUL),

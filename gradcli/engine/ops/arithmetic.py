@@ -7,8 +7,9 @@ import numpy as np
 
 from .. import dtypes
 from ..dtypes import FLOATING
-from ..kernels import fma
+from ..kernels import by_blocks, fma
 from ..rules import R, Rule, op
+from ..sleef import powf_u10
 from ..tensor import Tensor, _make
 from .pointwise import SQRT, log, reciprocal
 from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
@@ -103,7 +104,9 @@ def _pow_scalar_vjp(g, a, b):
 
 # torch's pow(tensor, number) for float tensors (PowKernel.cpp): the exponents 2, 3 and -2 as products
 # (x * x * x rounds after each multiply, so it is not the correctly rounded cube), .5, -.5 and -1 by the
-# sqrt, rsqrt and reciprocal kernels, any other exponent by pow itself.
+# sqrt, rsqrt and reciprocal kernels, any other exponent by pow itself: for float32, SLEEF's powf (the exponent
+# cast to float) on whole 16-element blocks and the C library's double pow (the exponent kept double, the result
+# rounded to float) on the last n % 16 elements.
 _POWERS_AS_KERNELS = {2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, -2.0: lambda a, one: one / (a * a),
                       0.5: lambda a, one: SQRT(a), -0.5: lambda a, one: one / np.sqrt(a),
                       -1.0: lambda a, one: one / a}
@@ -111,7 +114,11 @@ _POWERS_AS_KERNELS = {2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, 
 
 def _pow_by_number(a, b):
     kernel = _POWERS_AS_KERNELS.get(float(b)) if a.dtype.kind == "f" and not getattr(b, "ndim", 0) else None
-    return kernel(a, a.dtype.type(1)) if kernel is not None else np.power(a, b)
+    if kernel is not None:
+        return kernel(a, a.dtype.type(1))
+    if a.dtype == np.float32 and not getattr(b, "ndim", 0) and not isinstance(b, complex):
+        return by_blocks(lambda x: powf_u10(x, b), lambda x: np.power(x.astype(np.float64), float(b)).astype(np.float32))(a)
+    return np.power(a, b)
 
 
 @op("pow", rules=dict(
