@@ -5,21 +5,15 @@ and the poolings' values and gradients are bit-identical; a convolution's gradie
 rounded once, so they are checked to float32 accuracy (bench/conv_bits.py measures how often they are
 bit-identical too)."""
 
-import importlib.util
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import gradcli.torch as gt
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact" / "conv.npz"
-_GENERATOR = importlib.util.spec_from_file_location("gen_conv_bits", GOLDEN.parents[1] / "gen_conv_bits.py")
-generator = importlib.util.module_from_spec(_GENERATOR)
-_GENERATOR.loader.exec_module(generator)  # its `run` replays each case through gradcli's namespace
+from bitexact_goldens import generator_and_outputs
 
-with np.load(GOLDEN) as data:
-    STORED = {key: data[key] for key in data.files}
+generator, STORED = generator_and_outputs("gen_conv_bits", "conv")  # its `run` replays a case through gradcli
 
 
 def replay(i):

@@ -1,20 +1,14 @@
 """Float32 matrix products bit for bit as torch 2.13 computes them (goldens: tests/golden/gen_bitexact_matmul.py)."""
 
-import importlib.util
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import gradcli.torch as gt
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact" / "matmul.npz"
-_GENERATOR = importlib.util.spec_from_file_location("gen_bitexact_matmul", GOLDEN.parents[1] / "gen_bitexact_matmul.py")
-generator = importlib.util.module_from_spec(_GENERATOR)
-_GENERATOR.loader.exec_module(generator)  # its `run` replays each case through gradcli's namespace
+from bitexact_goldens import generator_and_outputs
 
-with np.load(GOLDEN) as data:
-    CASES = {key: data[key] for key in data.files}
+generator, CASES = generator_and_outputs("gen_bitexact_matmul", "matmul")  # `run` replays a case through gradcli
 KEYS = sorted({key.rsplit("|", 1)[0] for key in CASES if key.endswith("|out")}, key=lambda k: int(k.split("|")[0]))
 
 

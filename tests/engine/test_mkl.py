@@ -2,11 +2,9 @@
 sin, ...; BLAS's gemm, gemv, dot) give torch's bits in float32 and float64 at every size (goldens:
 tests/golden/gen_mkl_bits.py); without it, or with GRADCLI_MKL=0, gradcli keeps its NumPy/SLEEF paths."""
 
-import importlib.util
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,12 +12,9 @@ import pytest
 import gradcli.torch as gt
 from gradcli.engine import gemm, mkl
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-_SPEC = importlib.util.spec_from_file_location("gen_mkl_bits", GOLDEN / "gen_mkl_bits.py")
-generator = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(generator)  # inputs(), operands() and run(): the inputs are rebuilt, not stored
-with np.load(GOLDEN / "bitexact" / "mkl.npz") as data:
-    TORCH = {key: data[key] for key in data.files}
+from bitexact_goldens import generator_and_outputs
+
+generator, TORCH = generator_and_outputs("gen_mkl_bits", "mkl")  # inputs(), operands(), run(): inputs rebuilt
 DTYPES = ("float32", "float64")
 
 
