@@ -102,12 +102,14 @@ def _pow_scalar_vjp(g, a, b):
     return g * R["mul_scalar"](a ** (b - 1), params=(b,))
 
 
-# torch's pow(tensor, number) for float tensors (PowKernel.cpp): the exponents 2, 3 and -2 as products
-# (x * x * x rounds after each multiply, so it is not the correctly rounded cube), .5, -.5 and -1 by the
-# sqrt, rsqrt and reciprocal kernels, any other exponent by pow itself: for float32, SLEEF's powf (the exponent
-# cast to float) on whole 16-element blocks and the C library's double pow (the exponent kept double, the result
-# rounded to float) on the last n % 16 elements.
-_POWERS_AS_KERNELS = {2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, -2.0: lambda a, one: one / (a * a),
+# torch's pow(tensor, number) for float tensors (Pow.cpp, PowKernel.cpp): the exponent 0 fills ones and 1 copies
+# (so the backward's a**(b - 1) of x**2 costs a copy), 2, 3 and -2 are products (x * x * x rounds after each
+# multiply, so it is not the correctly rounded cube), .5, -.5 and -1 use the sqrt, rsqrt and reciprocal kernels,
+# any other exponent pow itself: for float32, SLEEF's powf (the exponent cast to float) on whole 16-element
+# blocks and the C library's double pow (the exponent kept double, the result rounded to float) on the last
+# n % 16 elements.
+_POWERS_AS_KERNELS = {0.0: lambda a, one: np.ones_like(a), 1.0: lambda a, one: a.copy(),
+                      2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, -2.0: lambda a, one: one / (a * a),
                       0.5: lambda a, one: SQRT(a), -0.5: lambda a, one: one / np.sqrt(a),
                       -1.0: lambda a, one: one / a}
 
