@@ -114,3 +114,9 @@ def test_golden(script: Path, golden_results: Path) -> None:
     parts.append("rerun: PYTHONPATH=. %s tests/golden/run_gradcli.py %s" % (
         Path(sys.executable).name, rel))
     pytest.fail("\n".join(parts), pytrace=False)
+
+
+def test_script_numbers_are_unique():
+    """generate.py refuses a corpus where two scripts share a number; catch it here, without torch."""
+    numbers = [script.name[:3] for script in SCRIPTS]
+    assert sorted({n for n in numbers if numbers.count(n) > 1}) == []
