@@ -24,6 +24,7 @@ result does not depend on which of the two torch picked.  Inputs are taken as C-
 import math
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from .kernels import fma, sleef_expf
 from .libm import expf
@@ -33,9 +34,22 @@ VECTOR_BYTES = 32
 LEVELS = 4
 
 
-def _along(a, axis, lo=None, hi=None):
-    """a[lo:hi] along ``axis`` (a view)."""
-    return a[(slice(None),) * axis + (slice(lo, hi),)]
+def _along(a, axis, lo=None, hi=None, step=None):
+    """a[lo:hi:step] along ``axis`` (a view)."""
+    return a[(slice(None),) * axis + (slice(lo, hi, step),)]
+
+
+LONG_RUN = 256  # elements: from this contiguous run length on, np.add.reduce outruns einsum
+
+
+def _contiguous_run(a, axis):
+    """How many elements the axes after ``axis`` hold in one contiguous run at the end of a's layout."""
+    run = 1
+    for size, stride in zip(a.shape[:axis:-1], a.strides[:axis:-1]):
+        if stride != run * a.itemsize:
+            break
+        run *= size
+    return run
 
 
 def _sequential(a, axis=0):
@@ -43,23 +57,41 @@ def _sequential(a, axis=0):
     axis %= a.ndim
     if a.shape[axis] == 0:
         return np.zeros(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
-    trailing = a.shape[axis + 1:]
-    if trailing and trailing[-1] > 1 and a.strides[-1] == a.itemsize and abs(a.strides[axis]) > a.itemsize:
-        # A contiguous later axis is then einsum's inner loop: it adds slice after slice into an output
-        # that starts at +0, as torch's accumulator does, reading the array in place however the other
-        # axes are strided.  (np.add.reduce adds in the same order but runs 3-4 times slower on the
-        # 32-element runs of torch's accumulator layout.)
+    if a.shape[axis] == 1:  # (einsum is slow over an axis of one)
+        return a[(slice(None),) * axis + (0,)] + a.dtype.type(0)
+    run = _contiguous_run(a, axis)
+    if run > 1 and abs(a.strides[axis]) > a.itemsize:
+        # The contiguous run is then the inner loop: slice after slice is added into an output that starts
+        # at +0, as torch's accumulator does, reading the array in place however the other axes are
+        # strided.  np.add.reduce (AVX2 loops) is faster on long runs, einsum (less overhead per run) on
+        # short ones, such as the 32-element runs of torch's accumulator layout (there 1.6x faster).
+        if run >= LONG_RUN:
+            return np.add.reduce(a, axis=axis, initial=a.dtype.type(0))
         letters = "abcdefghijklmnopqrstuvwxyz"[:a.ndim]
         return np.einsum(f"{letters}->{letters.replace(letters[axis], '')}", a)
     return np.add.accumulate(a, axis=axis)[(slice(None),) * axis + (-1,)] + a.dtype.type(0)  # -0 sums to +0, as from torch's +0
 
 
 def _blocks(a, axis, step):
-    """Split ``axis`` into (full blocks of ``step`` summed left to right, the leftover terms)."""
-    full = a.shape[axis] // step * step
-    head = _along(a, axis, None, full)
-    head = head.reshape(a.shape[:axis] + (full // step, step) + a.shape[axis + 1:])
-    return _sequential(head, axis + 1), _along(a, axis, full)
+    """(The sums of the full blocks of ``step`` terms along ``axis``, the sum of the terms left over or
+    None), each left to right."""
+    count, left = divmod(a.shape[axis], step)
+    if count and left >= step - 2:
+        # The leftover nearly fills a block: one view of every block's first ``left`` terms (the last
+        # "block" is the leftover) reads rows of many blocks nearly whole; the full blocks' sums then
+        # take their last terms one by one.  (A view of the full blocks and one of the leftover read such
+        # rows in two parts, one pass each, which from memory costs twice one pass over whole rows.)
+        heads = as_strided(a, a.shape[:axis] + (count + 1, left) + a.shape[axis + 1:],
+                           a.strides[:axis] + (step * a.strides[axis], a.strides[axis]) + a.strides[axis + 1:],
+                           writeable=False)
+        sums = _sequential(heads, axis + 1)
+        for k in range(left, step):
+            np.add(_along(sums, axis, None, count), _along(a, axis, k, count * step, step),
+                   out=_along(sums, axis, None, count))
+        return _along(sums, axis, None, count), np.take(sums, count, axis)
+    full = count * step
+    head = _along(a, axis, None, full).reshape(a.shape[:axis] + (count, step) + a.shape[axis + 1:])
+    return _sequential(head, axis + 1), _sequential(_along(a, axis, full), axis) if left else None
 
 
 def _level_step(n):
@@ -68,20 +100,22 @@ def _level_step(n):
 
 
 def _levels(a, axis, step):
-    """The four-level cascade along ``axis`` with blocks of ``step``.  Levels that hold no terms are
-    skipped: adding their +0 changes nothing."""
-    if a.shape[axis] < step:  # one block, not full: the first level's sum is the whole cascade
-        return _sequential(a, axis)
-    level, total = a, None
+    """The four-level cascade along ``axis`` with blocks of ``step``: the sums of the terms each level
+    leaves over, then the sum of the last level's terms, added in that order.  A level with less than a
+    block of terms leaves them all over, and empty parts are skipped: adding their +0 changes nothing."""
+    level, parts = a, []
     for _ in range(LEVELS - 1):
-        level, leftover = _blocks(level, axis, step)
-        if leftover.shape[axis]:
-            total = _sequential(leftover, axis) if total is None else total + _sequential(leftover, axis)
-        if not level.shape[axis]:
+        if level.shape[axis] < step:
             break
-    if total is None:
-        return _sequential(level, axis)
-    return total + _sequential(level, axis) if level.shape[axis] else total
+        level, leftover = _blocks(level, axis, step)
+        if leftover is not None:
+            parts.append(leftover)
+    if level.shape[axis] or not parts:
+        parts.append(_sequential(level, axis))
+    total = parts[0]
+    for part in parts[1:]:
+        total = total + part
+    return total
 
 
 def cascade(a, axis=0):
