@@ -72,11 +72,14 @@ def _sequential(a, axis=0):
     return np.add.accumulate(a, axis=axis)[(slice(None),) * axis + (-1,)] + a.dtype.type(0)  # -0 sums to +0, as from torch's +0
 
 
+HEADS_GAP = 2  # terms: a leftover this close to a full block is read with the blocks (see _blocks)
+
+
 def _blocks(a, axis, step):
     """(The sums of the full blocks of ``step`` terms along ``axis``, the sum of the terms left over or
     None), each left to right."""
     count, left = divmod(a.shape[axis], step)
-    if count and left >= step - 2:
+    if count and left >= step - HEADS_GAP:
         # The leftover nearly fills a block: one view of every block's first ``left`` terms (the last
         # "block" is the leftover) reads rows of many blocks nearly whole; the full blocks' sums then
         # take their last terms one by one.  (A view of the full blocks and one of the leftover read such
@@ -166,8 +169,22 @@ def row_sum(a, axis=0):
     return ((first + partial[lead + (1,)]) + partial[lead + (2,)]) + partial[lead + (3,)]
 
 
+ROWS_CHUNK_BYTES = 1 << 22  # 4 MB: best measured here ((10^4, 10^3) over dim 1: 2.4x np.sum, 3.5x in one go)
+
+
 def _inner(a, lanes):
-    """Reduce the last axis, contiguous in memory (vectorized_inner_sum / scalar_inner_sum)."""
+    """Reduce the last axis, contiguous in memory (vectorized_inner_sum / scalar_inner_sum).  Rows are
+    summed a few MB at a time: the passes over each row's parts (blocks, leftover, tail) then find the
+    rows in the cache instead of fetching them from memory once per part."""
+    rows = a.reshape(-1, a.shape[-1])
+    per_chunk = max(1, ROWS_CHUNK_BYTES // (a.shape[-1] * a.itemsize))
+    if len(rows) <= per_chunk:
+        return _inner_rows(a, lanes)
+    sums = [_inner_rows(rows[start:start + per_chunk], lanes) for start in range(0, len(rows), per_chunk)]
+    return np.concatenate(sums).reshape(a.shape[:-1])
+
+
+def _inner_rows(a, lanes):
     n = a.shape[-1]
     if n < lanes:
         return row_sum(a, a.ndim - 1)

@@ -1,0 +1,59 @@
+"""Sums and means of large float32/float64 arrays bit for bit as torch 2.13 (goldens: tests/golden/gen_sum_layouts.py):
+every level of the cascade, rows summed in chunks, rows read through one view of their blocks' heads, long
+columns through np.add.reduce, each checked against torch and against the plain two-view form of a level."""
+
+import numpy as np
+import pytest
+
+from gradcli.engine import reduce
+from gradcli.engine.reduce import torch_mean, torch_sum
+
+from bitexact_goldens import generator_and_outputs
+
+GENERATOR, TORCH = generator_and_outputs("gen_sum_layouts", "sum_layouts")
+
+
+def same_bits(got, want):
+    got, want = np.asarray(got), np.asarray(want)
+    return got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
+
+
+def reduced(name):
+    _, _, dim, op = GENERATOR.CASES[name]
+    return {"sum": torch_sum, "mean": torch_mean}[op](GENERATOR.case_input(name), dim)
+
+
+@pytest.mark.parametrize("name", list(GENERATOR.CASES))
+def test_large_sums_match_torch(name):
+    assert same_bits(reduced(name), TORCH[name])
+
+
+def test_the_cases_reach_the_paths_they_name():
+    """Four levels in the flat sum; rows in more than one chunk; a leftover that takes the heads view."""
+    assert reduce._level_step(2**21 // 32) ** 3 < 2**21 // 32
+    rows_per_chunk = reduce.ROWS_CHUNK_BYTES // (1000 * 4)
+    assert 1 < 5000 / rows_per_chunk
+    assert 1000 // 8 // 4 % 16 == 15 and 966 // 8 // 4 % 16 == 14 and 784 // 8 // 4 % 16 == 8
+    assert reduce._contiguous_run(np.zeros((1000, 3000), np.float32)[None], 1) >= reduce.LONG_RUN
+
+
+@pytest.mark.parametrize("name", ["rows of 1000", "rows of 966", "rows of 500 float64"])
+def test_heads_view_gives_the_two_views_sums(name, monkeypatch):
+    """The heads of every block in one view, continued term by term, equal the blocks and the leftover summed
+    apart (what the code does when the leftover is far from a full block)."""
+    fast = reduced(name)
+    monkeypatch.setattr(reduce, "HEADS_GAP", -1)
+    assert same_bits(fast, reduced(name))
+
+
+@pytest.mark.parametrize("name", ["columns of 3000", "columns of 1000 float64", "middle dim"])
+def test_add_reduce_on_long_runs_adds_as_einsum(name, monkeypatch):
+    fast = reduced(name)
+    monkeypatch.setattr(reduce, "LONG_RUN", 10**9)
+    assert same_bits(fast, reduced(name))
+
+
+def test_chunked_rows_give_the_unchunked_sums(monkeypatch):
+    chunked = reduced("rows of 1000")
+    monkeypatch.setattr(reduce, "ROWS_CHUNK_BYTES", 10**12)
+    assert same_bits(chunked, reduced("rows of 1000"))
