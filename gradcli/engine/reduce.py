@@ -72,14 +72,15 @@ def _sequential(a, axis=0):
     return np.add.accumulate(a, axis=axis)[(slice(None),) * axis + (-1,)] + a.dtype.type(0)  # -0 sums to +0, as from torch's +0
 
 
-HEADS_GAP = 2  # terms: a leftover this close to a full block is read with the blocks (see _blocks)
+HEADS_GAP = 2  # terms: a leftover this close to a full block is read with the blocks (see _blocks) ...
+HEADS_BYTES = 1 << 19  # ... when the terms outgrow the 512 KB L2 cache (in it, two views cost no more)
 
 
 def _blocks(a, axis, step):
     """(The sums of the full blocks of ``step`` terms along ``axis``, the sum of the terms left over or
     None), each left to right."""
     count, left = divmod(a.shape[axis], step)
-    if count and left >= step - HEADS_GAP:
+    if count and left >= step - HEADS_GAP and a.nbytes > HEADS_BYTES:
         # The leftover nearly fills a block: one view of every block's first ``left`` terms (the last
         # "block" is the leftover) reads rows of many blocks nearly whole; the full blocks' sums then
         # take their last terms one by one.  (A view of the full blocks and one of the leftover read such
