@@ -1,10 +1,10 @@
 """Cost of summing in torch's order: `python bench/bench_float32.py`.
 
 torch_sum (gradcli/engine/reduce.py) against NumPy's own pairwise `np.sum` on 10^7 float32 elements,
-for a full sum, a sum over the last dim of (10^4, 10^3) and over the first dim of (10^3, 10^4);
-then the full sum's first cascade level alone (one einsum over torch's layout: blocks of 16 rows of 32
-floats summed row after row), the pass every NumPy formulation of the cascade needs, to show how much of
-the full sum it takes; also float32 sigmoid (SLEEF's expf emulated) against NumPy's `1 / (1 + exp(-x))`.
+for a full sum (and beside it its first cascade level alone: one einsum over torch's layout, blocks of 16
+rows of 32 floats summed row after row, the pass every NumPy formulation of the cascade needs), a sum over
+the last dim of (10^4, 10^3) and over the first dim of (10^3, 10^4); also float32 sigmoid (SLEEF's expf
+emulated) against NumPy's `1 / (1 + exp(-x))`.
 The two sides run alternately, one after the other, and each keeps its best time in CPU seconds of this
 process (time.process_time: waiting for a core on a loaded machine does not count; the min is the least
 noisy estimator; alternating puts both under the same load).
