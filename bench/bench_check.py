@@ -16,6 +16,7 @@ command; the whole `gradcli check` process is timed too, for reference.
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -124,8 +125,20 @@ def one_run(path, jobs, repo=REPO):
     return run
 
 
+def whole_process(path, repo=REPO):
+    """The wall clock and CPU time (its own and its workers') of one `python -m gradcli check --json FILE`
+    process run from `repo`, and the load average."""
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "gradcli", "check", "--json", str(path)], cwd=repo,
+                          capture_output=True, check=False)
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return dict(wall=wall, cpu=cpu, output=done.stdout, load=os.getloadavg()[0])
+
+
 def compare(path, other, runs):
-    """This checkout and `other` graded by turns, `runs` times each, in one process and across every CPU."""
+    """This checkout and `other` graded by turns, `runs` times each, in one process and across every CPU,
+    then their whole `gradcli check --json FILE` processes by turns, whose outputs must be the same."""
     for jobs in (1, None):
         found = {REPO: [], other: []}
         for _ in range(runs):
@@ -139,6 +152,18 @@ def compare(path, other, runs):
             print(f"  {repo}: wall {min(run['wall'] for run in done):.2f} s, CPU {min(run['cpu'] for run in done):.2f} s "
                   f"in the grading process + {min(run['workers'] for run in done):.2f} s in its workers "
                   f"(load average {min(loads):.1f}-{max(loads):.1f})")
+    found = {REPO: [], other: []}
+    for _ in range(runs):
+        for repo in found:
+            found[repo].append(whole_process(path, repo))
+    assert found[REPO][0]["output"] == found[other][0]["output"], "the two checkouts print different JSON"
+    print(f"the whole process `python -m gradcli check --json FILE`, min of {runs} alternating runs each "
+          f"(the same output):")
+    for repo, done in found.items():
+        loads = [run["load"] for run in done]
+        print(f"  {repo}: wall {min(run['wall'] for run in done):.2f} s (runs "
+              f"{', '.join(format(run['wall'], '.2f') for run in done)}), CPU {min(run['cpu'] for run in done):.2f} s "
+              f"with its workers (load average {min(loads):.1f}-{max(loads):.1f})")
 
 
 def profile(path, top):
@@ -194,11 +219,9 @@ def main():
         # On a shared machine the wall clock includes waiting for a CPU; CPU time does not.
         print(f"CPU time of that run: {best['cpu']:.2f} s in the grading process, {best['workers']:.2f} s in its "
               f"workers; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "gradcli", "check", "--json", str(path)], cwd=REPO,
-                       capture_output=True, check=False)
-        print(f"the whole process `python -m gradcli check --json FILE`: {time.perf_counter() - start:.2f} s")
-
+        whole = whole_process(path)
+        print(f"the whole process `python -m gradcli check --json FILE`: {whole['wall']:.2f} s, "
+              f"CPU {whole['cpu']:.2f} s with its workers")
 
 if __name__ == "__main__":
     main()

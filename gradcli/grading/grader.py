@@ -10,6 +10,7 @@ probed first (probing); a wrong answer is explained by the diagnoses.
 
 from __future__ import annotations
 
+import math
 import zlib
 from dataclasses import dataclass, field
 
@@ -54,7 +55,7 @@ class Result:
         points = state.pop("points")
         state["worst"] = next((i for i, point in enumerate(points) if point is self.worst), None)
         fields = [(kind, name) for kind in POINT_ARRAYS for name in getattr(points[0], kind)] if points else []
-        arrays = [np.stack([getattr(point, kind)[name] for point in points]).astype(np.float64) for kind, name in fields]
+        arrays = [np.array([getattr(point, kind)[name] for point in points], dtype=np.float64) for kind, name in fields]
         state["points"] = (fields, [array.shape for array in arrays], b"".join(array.tobytes() for array in arrays),
                            [(point.error, point.explicit, point.agrees) for point in points])
         return state
@@ -64,17 +65,14 @@ class Result:
         worst = state.pop("worst")
         self.__dict__.update(state)
         flat = np.frombuffer(numbers, dtype=np.float64).copy()
-        arrays, start = [], 0
-        for shape in shapes:
-            size = int(np.prod(shape))
-            arrays.append(flat[start:start + size].reshape(shape))
+        columns = {kind: [] for kind in POINT_ARRAYS}  # {kind: [(variable, its (n, *shape) array)]}
+        start = 0
+        for (kind, name), shape in zip(fields, shapes):
+            size = math.prod(shape)
+            columns[kind].append((name, flat[start:start + size].reshape(shape)))
             start += size
-        self.points = []
-        for i, (error, explicit, agrees) in enumerate(scalars):
-            point = Point({}, {}, {}, error, explicit, agrees)
-            for (kind, name), array in zip(fields, arrays):
-                getattr(point, kind)[name] = array[i]
-            self.points.append(point)
+        self.points = [Point(*({name: array[i] for name, array in columns[kind]} for kind in POINT_ARRAYS),
+                             error, explicit, agrees) for i, (error, explicit, agrees) in enumerate(scalars)]
         self.worst = None if worst is None else self.points[worst]
 
 
