@@ -72,12 +72,17 @@ class Result:
             size = math.prod(shape)
             columns[kind].append((name, flat[start:start + size].reshape(shape)))
             start += size
-        self.points = [Point(*({name: array[i] for name, array in columns[kind]} for kind in POINT_ARRAYS),
-                             error, explicit, agrees) for i, (error, explicit, agrees) in enumerate(scalars)]
+        self.points = [Point(*dicts, *numbers) for *dicts, numbers in
+                       zip(*(_each_point(dict(columns[kind]), len(scalars)) for kind in POINT_ARRAYS), scalars)]
         self.worst = None if worst is None else self.points[worst]
 
 
 POINT_ARRAYS = ("values", "expected", "given")   # a Point's dicts of {variable: float64 array}
+
+
+def _each_point(arrays, count):
+    """[{variable: its value at point i} for i in range(count)] for {variable: (count, *shape) array}."""
+    return [dict(zip(arrays, row)) for row in zip(*arrays.values())] if arrays else [{} for _ in range(count)]
 
 
 def grade(spec):
@@ -98,8 +103,8 @@ def _graded(spec):
     values, expected = reference.stacked(numeric)
     count = point_count(values)
     first_explicit = count - len(spec.at)
-    points = [Point({name: values[name][i] for name in variables}, {name: expected[name][i] for name in variables},
-                    explicit=i >= first_explicit) for i in range(count)]
+    points = [Point(at, slopes, explicit=i >= first_explicit)
+              for i, (at, slopes) in enumerate(zip(_each_point(values, count), _each_point(expected, count)))]
     _compare(spec, points, answers, variables, values, expected)
     worst = max(points, key=lambda point: point.error)
     for point in points:
@@ -257,8 +262,10 @@ def _sampled_points(spec, variables, f):
     positions = {name: (strata[name] + rng.random(strata[name].shape)) / n for name in variables}
     values = {name: intervals[name][0] + (intervals[name][1] - intervals[name][0]) * positions[name]
               for name in variables}
-    expected = {name: np.empty((n, *shape)) for name, shape in variables.items()}
-    pending = _finished(f, variables, values, np.arange(n), expected)
+    if not n:  # only explicit points
+        return values, values
+    expected = _reference(f, variables, values)
+    pending = np.flatnonzero(~_finite_points(expected, n))
     if pending.size and not any(variables.values()):
         probes = _probed(spec, variables, f, intervals)
         if probes is not None:  # the whole hypercube laid over the valid part, not only the points outside it
@@ -291,12 +298,18 @@ def _finished(f, variables, values, pending, expected):
     if not pending.size:
         return pending
     derivatives = _reference(f, variables, {name: array[pending] for name, array in values.items()})
-    finite = np.ones(pending.size, dtype=bool)
-    for array in derivatives.values():
-        finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
+    finite = _finite_points(derivatives, pending.size)
     for name, array in derivatives.items():
         expected[name][pending[finite]] = array[finite]
     return pending[~finite]
+
+
+def _finite_points(derivatives, count):
+    """Whether every derivative is finite at each of `count` points ({variable: (count, *shape) array})."""
+    finite = np.ones(count, dtype=bool)
+    for array in derivatives.values():
+        finite &= np.logical_and.reduce(np.isfinite(array.reshape(count, -1)), axis=1)  # .all(axis=1), but faster
+    return finite
 
 
 def _probed(spec, variables, f, intervals):
@@ -306,10 +319,7 @@ def _probed(spec, variables, f, intervals):
         derivatives = batched(_reference_at, f, variables, points)
         if derivatives is None:
             raise probing.DomainError(None)
-        finite = np.ones(len(next(iter(points.values()))), dtype=bool)
-        for array in derivatives.values():
-            finite &= np.isfinite(array)
-        return finite
+        return _finite_points(derivatives, point_count(points))
 
     try:
         return probing.probe(valid, intervals, _generator([spec.seed, zlib.crc32(spec.name.encode()), 1]))
@@ -375,10 +385,10 @@ def _compare(spec, points, answers, variables, values, derivatives):
         expected = derivatives[name]
         with np.errstate(invalid="ignore", divide="ignore"):
             error = np.where(np.isfinite(given), np.abs(given - expected) / (np.abs(expected) + floor), np.inf)
-        worst = error.reshape(len(points), -1).max(axis=1, initial=0.0)
+        worst = error.reshape(len(points), -1).max(axis=1, initial=0.0).tolist()
         for point, a, point_error in zip(points, given, worst):
             point.given[name] = a
-            point.error = max(point.error, float(point_error))
+            point.error = max(point.error, point_error)
 
 
 def _answer_values(answer, variables, values, name):

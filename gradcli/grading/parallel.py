@@ -59,11 +59,15 @@ def _mapped(function, items, jobs, weight):
         sending.close()
         workers.append((worker, receiving))
     done = set()
-    for block in _claims(claimed, len(blocks)):
-        results[blocks[block].start:blocks[block].stop] = [function(items[i]) for i in blocks[block]]
-        done.add(block)
-        _receive(workers, results, blocks, done, wait=False)
-    _receive(workers, results, blocks, done, wait=True)
+    try:
+        for block in _claims(claimed, len(blocks)):
+            results[blocks[block].start:blocks[block].stop] = [function(items[i]) for i in blocks[block]]
+            done.add(block)
+            _receive(workers, results, blocks, done, wait=False)
+        _receive(workers, results, blocks, done, wait=True)
+    finally:
+        for worker, _ in workers:  # still running only when this process stopped with an exception
+            worker.terminate()
     for block in set(range(len(blocks))) - done:  # claimed by a worker that stopped: graded here after all
         results[blocks[block].start:blocks[block].stop] = [function(items[i]) for i in blocks[block]]
     return results
