@@ -3,8 +3,9 @@
 `python bench/bench_check.py --profile [--problems 3000] [--top 15]` for cProfile's top functions while one
 process grades the set (no workers: a profile sees only its own process), and
 `python bench/bench_check.py --problems 3000 --against OTHER_CHECKOUT [--runs 5]` to compare with other code
-(e.g. `git archive BASE | tar -x -C /tmp/base`): runs of the two alternate, one process and every CPU, so that
-both see the same load; the minimum of each is reported, wall clock and CPU time.
+(e.g. `git archive BASE | tar -x -C /tmp/base`): runs of the two alternate, one process and every CPU, then whole
+`python -m gradcli check --json FILE` processes (their outputs must be the same), so that both see the same
+load; the minimum of each is reported, wall clock and CPU time.
 
 Writes a problem set of distinct problems (one variable, two-variable partials, a vector variable, every
 tenth answer wrong), then times, in a fresh process per run, loading the file and grading every problem as
