@@ -141,30 +141,38 @@ def compare(path, other, runs):
     """This checkout and `other` graded by turns, `runs` times each, in one process and across every CPU,
     then their whole `gradcli check --json FILE` processes by turns, whose outputs must be the same."""
     for jobs in (1, None):
-        found = {REPO: [], other: []}
-        for _ in range(runs):
-            for repo in found:
-                found[repo].append(one_run(path, jobs, repo))
+        found = by_turns(lambda repo: one_run(path, jobs, repo), other, runs)
         assert found[REPO][0]["statuses"] == found[other][0]["statuses"], "the two checkouts grade differently"
         print(f"{'one process (--jobs 1)' if jobs == 1 else f'every CPU ({os.cpu_count()})'}, min of {runs} "
               f"alternating runs each:")
-        for repo, done in found.items():
-            loads = [run["load"] for run in done]
-            print(f"  {repo}: wall {min(run['wall'] for run in done):.2f} s, CPU {min(run['cpu'] for run in done):.2f} s "
-                  f"in the grading process + {min(run['workers'] for run in done):.2f} s in its workers "
-                  f"(load average {min(loads):.1f}-{max(loads):.1f})")
-    found = {REPO: [], other: []}
-    for _ in range(runs):
-        for repo in found:
-            found[repo].append(whole_process(path, repo))
+        show(found, lambda done: f"wall {least(done, 'wall')}, CPU {least(done, 'cpu')} in the grading process + "
+                                 f"{least(done, 'workers')} in its workers")
+    found = by_turns(lambda repo: whole_process(path, repo), other, runs)
     assert found[REPO][0]["output"] == found[other][0]["output"], "the two checkouts print different JSON"
     print(f"the whole process `python -m gradcli check --json FILE`, min of {runs} alternating runs each "
           f"(the same output):")
+    show(found, lambda done: f"wall {least(done, 'wall')} (runs {', '.join(format(run['wall'], '.2f') for run in done)}), "
+                             f"CPU {least(done, 'cpu')} with its workers")
+
+
+def by_turns(measure, other, runs):
+    """{checkout: [measure(checkout), ...]} for this checkout and `other`, measured by turns, `runs` times each."""
+    found = {REPO: [], other: []}
+    for _ in range(runs):
+        for repo in found:
+            found[repo].append(measure(repo))
+    return found
+
+
+def show(found, describe):
+    """A line per checkout: describe(its runs), and the load average over them."""
     for repo, done in found.items():
-        loads = [run["load"] for run in done]
-        print(f"  {repo}: wall {min(run['wall'] for run in done):.2f} s (runs "
-              f"{', '.join(format(run['wall'], '.2f') for run in done)}), CPU {min(run['cpu'] for run in done):.2f} s "
-              f"with its workers (load average {min(loads):.1f}-{max(loads):.1f})")
+        print(f"  {repo}: {describe(done)} (load average {min(run['load'] for run in done):.1f}-"
+              f"{max(run['load'] for run in done):.1f})")
+
+
+def least(runs, key):
+    return f"{min(run[key] for run in runs):.2f} s"
 
 
 def profile(path, top):
