@@ -48,7 +48,7 @@ def _mapped(function, items, jobs, weight):
     context = multiprocessing.get_context("fork")
     results = [function(items[0])]  # before forking: the workers inherit what it imported and built
     size = max(1, len(items) // (jobs * BLOCKS_PER_PROCESS))
-    blocks = [range(start, min(start + size, len(items))) for start in range(1, len(items), size)]
+    blocks = [slice(start, min(start + size, len(items))) for start in range(1, len(items), size)]
     results += [None] * (len(items) - 1)
     claimed = context.Value("l", 0)
     workers = []
@@ -61,7 +61,7 @@ def _mapped(function, items, jobs, weight):
     done = set()
     try:
         for block in _claims(claimed, len(blocks)):
-            results[blocks[block].start:blocks[block].stop] = [function(items[i]) for i in blocks[block]]
+            results[blocks[block]] = [function(item) for item in items[blocks[block]]]
             done.add(block)
             _receive(workers, results, blocks, done, wait=False)
         _receive(workers, results, blocks, done, wait=True)
@@ -69,7 +69,7 @@ def _mapped(function, items, jobs, weight):
         for worker, _ in workers:  # still running only when this process stopped with an exception
             worker.terminate()
     for block in set(range(len(blocks))) - done:  # claimed by a worker that stopped: graded here after all
-        results[blocks[block].start:blocks[block].stop] = [function(items[i]) for i in blocks[block]]
+        results[blocks[block]] = [function(item) for item in items[blocks[block]]]
     return results
 
 
@@ -88,7 +88,7 @@ def _work(function, items, blocks, claimed, sending):
     """A worker: claim blocks and send back (block, its results) until none is left."""
     try:
         for block in _claims(claimed, len(blocks)):
-            sending.send((block, [function(items[i]) for i in blocks[block]]))
+            sending.send((block, [function(item) for item in items[blocks[block]]]))
     except BaseException:  # the parent grades the blocks this process did not send, and meets the error itself
         pass
     finally:
@@ -104,7 +104,7 @@ def _receive(workers, results, blocks, done, wait):
         try:
             while wait or receiving.poll():
                 block, found = receiving.recv()
-                results[blocks[block].start:blocks[block].stop] = found
+                results[blocks[block]] = found
                 done.add(block)
         except EOFError:  # the worker has finished (or stopped)
             receiving.close()
