@@ -3,8 +3,9 @@
 `python bench/bench_check.py --profile [--problems 3000] [--top 15]` for cProfile's top functions while one
 process grades the set (no workers: a profile sees only its own process), and
 `python bench/bench_check.py --problems 3000 --against OTHER_CHECKOUT [--runs 5]` to compare with other code
-(e.g. `git archive BASE | tar -x -C /tmp/base`): runs of the two alternate, one process and every CPU, so that
-both see the same load; the minimum of each is reported, wall clock and CPU time.
+(e.g. `git archive BASE | tar -x -C /tmp/base`): runs of the two alternate, one process and every CPU, then whole
+`python -m gradcli check --json FILE` processes (their outputs must be the same), so that both see the same
+load; the minimum of each is reported, wall clock and CPU time.
 
 Writes a problem set of distinct problems (one variable, two-variable partials, a vector variable, every
 tenth answer wrong), then times, in a fresh process per run, loading the file and grading every problem as
@@ -16,6 +17,7 @@ command; the whole `gradcli check` process is timed too, for reference.
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -124,21 +126,53 @@ def one_run(path, jobs, repo=REPO):
     return run
 
 
+def whole_process(path, repo=REPO):
+    """The wall clock and CPU time (its own and its workers') of one `python -m gradcli check --json FILE`
+    process run from `repo`, and the load average."""
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "gradcli", "check", "--json", str(path)], cwd=repo,
+                          capture_output=True, check=False)
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return dict(wall=wall, cpu=cpu, output=done.stdout, load=os.getloadavg()[0])
+
+
 def compare(path, other, runs):
-    """This checkout and `other` graded by turns, `runs` times each, in one process and across every CPU."""
+    """This checkout and `other` graded by turns, `runs` times each, in one process and across every CPU,
+    then their whole `gradcli check --json FILE` processes by turns, whose outputs must be the same."""
     for jobs in (1, None):
-        found = {REPO: [], other: []}
-        for _ in range(runs):
-            for repo in found:
-                found[repo].append(one_run(path, jobs, repo))
+        found = by_turns(lambda repo: one_run(path, jobs, repo), other, runs)
         assert found[REPO][0]["statuses"] == found[other][0]["statuses"], "the two checkouts grade differently"
         print(f"{'one process (--jobs 1)' if jobs == 1 else f'every CPU ({os.cpu_count()})'}, min of {runs} "
               f"alternating runs each:")
-        for repo, done in found.items():
-            loads = [run["load"] for run in done]
-            print(f"  {repo}: wall {min(run['wall'] for run in done):.2f} s, CPU {min(run['cpu'] for run in done):.2f} s "
-                  f"in the grading process + {min(run['workers'] for run in done):.2f} s in its workers "
-                  f"(load average {min(loads):.1f}-{max(loads):.1f})")
+        show(found, lambda done: f"wall {least(done, 'wall')}, CPU {least(done, 'cpu')} in the grading process + "
+                                 f"{least(done, 'workers')} in its workers")
+    found = by_turns(lambda repo: whole_process(path, repo), other, runs)
+    assert found[REPO][0]["output"] == found[other][0]["output"], "the two checkouts print different JSON"
+    print(f"the whole process `python -m gradcli check --json FILE`, min of {runs} alternating runs each "
+          f"(the same output):")
+    show(found, lambda done: f"wall {least(done, 'wall')} (runs {', '.join(format(run['wall'], '.2f') for run in done)}), "
+                             f"CPU {least(done, 'cpu')} with its workers")
+
+
+def by_turns(measure, other, runs):
+    """{checkout: [measure(checkout), ...]} for this checkout and `other`, measured by turns, `runs` times each."""
+    found = {REPO: [], other: []}
+    for _ in range(runs):
+        for repo in found:
+            found[repo].append(measure(repo))
+    return found
+
+
+def show(found, describe):
+    """A line per checkout: describe(its runs), and the load average over them."""
+    for repo, done in found.items():
+        print(f"  {repo}: {describe(done)} (load average {min(run['load'] for run in done):.1f}-"
+              f"{max(run['load'] for run in done):.1f})")
+
+
+def least(runs, key):
+    return f"{min(run[key] for run in runs):.2f} s"
 
 
 def profile(path, top):
@@ -194,11 +228,9 @@ def main():
         # On a shared machine the wall clock includes waiting for a CPU; CPU time does not.
         print(f"CPU time of that run: {best['cpu']:.2f} s in the grading process, {best['workers']:.2f} s in its "
               f"workers; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "gradcli", "check", "--json", str(path)], cwd=REPO,
-                       capture_output=True, check=False)
-        print(f"the whole process `python -m gradcli check --json FILE`: {time.perf_counter() - start:.2f} s")
-
+        whole = whole_process(path)
+        print(f"the whole process `python -m gradcli check --json FILE`: {whole['wall']:.2f} s, "
+              f"CPU {whole['cpu']:.2f} s with its workers")
 
 if __name__ == "__main__":
     main()

@@ -188,11 +188,12 @@ def _graded(specs, verbose, as_json, junit, tsv):
     from gradcli.cli import output
     from gradcli.grading import parallel
 
-    results = parallel.mapped(grading.grade, specs)
-    if as_json:
-        sys.stdout.write(output.check_json_text(results))
-    else:
-        output.show_check(results, verbose, tsv)
+    with parallel.full_collections_deferred():  # a full collection would rescan every result as they are shown
+        results = parallel.mapped(grading.grade, specs)
+        if as_json:
+            sys.stdout.write(output.check_json_text(results))
+        else:
+            output.show_check(results, verbose, tsv)
     if junit:
         try:
             output.write_check_junit(results, junit)

@@ -10,6 +10,7 @@ probed first (probing); a wrong answer is explained by the diagnoses.
 
 from __future__ import annotations
 
+import math
 import zlib
 from dataclasses import dataclass, field
 
@@ -17,7 +18,8 @@ import numpy as np
 
 from gradcli import calc
 from gradcli.grading import diagnoses, probing
-from gradcli.grading.evaluation import Expression, ProblemError, at_points, batched, by_point, leaves, ones_like
+from gradcli.grading.evaluation import (Expression, ProblemError, at_points, batched, by_point, leaves, ones_like,
+                                        point_count)
 
 MAX_FAILED_DRAWS = 10
 
@@ -54,7 +56,7 @@ class Result:
         points = state.pop("points")
         state["worst"] = next((i for i, point in enumerate(points) if point is self.worst), None)
         fields = [(kind, name) for kind in POINT_ARRAYS for name in getattr(points[0], kind)] if points else []
-        arrays = [np.stack([getattr(point, kind)[name] for point in points]).astype(np.float64) for kind, name in fields]
+        arrays = [np.array([getattr(point, kind)[name] for point in points], dtype=np.float64) for kind, name in fields]
         state["points"] = (fields, [array.shape for array in arrays], b"".join(array.tobytes() for array in arrays),
                            [(point.error, point.explicit, point.agrees) for point in points])
         return state
@@ -64,21 +66,23 @@ class Result:
         worst = state.pop("worst")
         self.__dict__.update(state)
         flat = np.frombuffer(numbers, dtype=np.float64).copy()
-        arrays, start = [], 0
-        for shape in shapes:
-            size = int(np.prod(shape))
-            arrays.append(flat[start:start + size].reshape(shape))
+        columns = {kind: [] for kind in POINT_ARRAYS}  # {kind: [(variable, its (n, *shape) array)]}
+        start = 0
+        for (kind, name), shape in zip(fields, shapes):
+            size = math.prod(shape)
+            columns[kind].append((name, flat[start:start + size].reshape(shape)))
             start += size
-        self.points = []
-        for i, (error, explicit, agrees) in enumerate(scalars):
-            point = Point({}, {}, {}, error, explicit, agrees)
-            for (kind, name), array in zip(fields, arrays):
-                getattr(point, kind)[name] = array[i]
-            self.points.append(point)
+        self.points = [Point(*dicts, *numbers) for *dicts, numbers in
+                       zip(*(_each_point(dict(columns[kind]), len(scalars)) for kind in POINT_ARRAYS), scalars)]
         self.worst = None if worst is None else self.points[worst]
 
 
 POINT_ARRAYS = ("values", "expected", "given")   # a Point's dicts of {variable: float64 array}
+
+
+def _each_point(arrays, count):
+    """[{variable: its value at point i} for i in range(count)] for {variable: (count, *shape) array}."""
+    return [dict(zip(arrays, row)) for row in zip(*arrays.values())] if arrays else [{} for _ in range(count)]
 
 
 def grade(spec):
@@ -96,9 +100,12 @@ def _graded(spec):
     numeric = any(isinstance(answer, np.ndarray) for answer in answers.values())
     if numeric and not spec.at:
         raise ProblemError("answers given as numbers need explicit points: add at = [{ x = ... }]")
-    points = [Point(point.values, point.expected, explicit=point.explicit)
-              for point in ([] if numeric else reference.sampled()) + reference.explicit()]
-    _compare(spec, points, answers, variables, *reference.stacked(numeric))
+    values, expected = reference.stacked(numeric)
+    count = point_count(values)
+    first_explicit = count - len(spec.at)
+    points = [Point(at, slopes, explicit=i >= first_explicit)
+              for i, (at, slopes) in enumerate(zip(_each_point(values, count), _each_point(expected, count)))]
+    _compare(spec, points, answers, variables, values, expected)
     worst = max(points, key=lambda point: point.error)
     for point in points:
         point.agrees = point.error <= spec.tolerance
@@ -137,23 +144,27 @@ class Reference:
         return cls._cache[key]
 
     def sampled(self):
+        """({variable: (n, *shape) array} of the sampled points' values, the same of f's derivative there)."""
         if self._sampled is None:
             self._sampled = _sampled_points(self.spec, self.variables, self.f)
         return self._sampled
 
     def explicit(self):
+        """The same at the explicit points (arrays of no points when there are none)."""
         if self._explicit is None:
             self._explicit = _checked_explicit(_explicit_points(self.spec, self.variables), self.variables, self.f)
         return self._explicit
 
     def stacked(self, numeric):
         """({variable: (n, *shape) array} of the values, the same of f's derivative) at the n points an answer
-        is graded at: the sampled and the explicit ones, or only the explicit ones for answers given as
-        numbers. Stacked once, for every answer to the problem."""
+        is graded at: the sampled and then the explicit ones, or only the explicit ones for answers given as
+        numbers. Joined once, for every answer to the problem."""
         if numeric not in self._stacked:
-            points = ([] if numeric else self.sampled()) + self.explicit()
-            self._stacked[numeric] = tuple({name: np.stack([getattr(point, kind)[name] for point in points])
-                                            for name in self.variables} for kind in ("values", "expected"))
+            parts = [part for part in ([] if numeric else [self.sampled()]) + [self.explicit()]
+                     if point_count(part[0])]
+            self._stacked[numeric] = parts[0] if len(parts) == 1 else tuple(
+                {name: np.concatenate([part[kind][name] for part in parts]) for name in self.variables}
+                for kind in range(2))
         return self._stacked[numeric]
 
 
@@ -242,7 +253,7 @@ def _sampled_points(spec, variables, f):
     points at once) and the strata are laid over the part where f is defined, so sqrt(1 - x**2) on [-3, 3]
     is sampled across [-1, 1]. Where that cannot be done (vector variables, an f that is not evaluated for
     all points at once), a point that is not finite redraws anywhere in the interval."""
-    rng = np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode())])
+    rng = _generator([spec.seed, zlib.crc32(spec.name.encode())])
     n = spec.points
     intervals = {name: spec.ranges.get(name, spec.default_range) for name in variables}
     ranks = np.arange(n)  # a scalar's strata are these (broadcast_to costs more than the draw)
@@ -251,8 +262,10 @@ def _sampled_points(spec, variables, f):
     positions = {name: (strata[name] + rng.random(strata[name].shape)) / n for name in variables}
     values = {name: intervals[name][0] + (intervals[name][1] - intervals[name][0]) * positions[name]
               for name in variables}
-    expected = {name: np.empty((n, *shape)) for name, shape in variables.items()}
-    pending = _finished(f, variables, values, np.arange(n), expected)
+    if not n:  # only explicit points
+        return values, values
+    expected = _reference(f, variables, values)
+    pending = np.flatnonzero(~_finite_points(expected, n))
     if pending.size and not any(variables.values()):
         probes = _probed(spec, variables, f, intervals)
         if probes is not None:  # the whole hypercube laid over the valid part, not only the points outside it
@@ -271,8 +284,12 @@ def _sampled_points(spec, variables, f):
             low, high = intervals[name]
             values[name][pending] = low + (high - low) * rng.random(values[name][pending].shape)
         pending = _finished(f, variables, values, pending, expected)
-    return [Point({name: values[name][i] for name in variables}, {name: expected[name][i] for name in variables})
-            for i in range(n)]
+    return values, expected
+
+
+def _generator(seed):
+    """np.random.default_rng(seed), made as it makes it without its checks of the seed's type (half its 100 µs)."""
+    return np.random.Generator(np.random.PCG64(seed))
 
 
 def _finished(f, variables, values, pending, expected):
@@ -281,12 +298,18 @@ def _finished(f, variables, values, pending, expected):
     if not pending.size:
         return pending
     derivatives = _reference(f, variables, {name: array[pending] for name, array in values.items()})
-    finite = np.ones(pending.size, dtype=bool)
-    for array in derivatives.values():
-        finite &= np.isfinite(array.reshape(pending.size, -1)).all(axis=1)
+    finite = _finite_points(derivatives, pending.size)
     for name, array in derivatives.items():
         expected[name][pending[finite]] = array[finite]
     return pending[~finite]
+
+
+def _finite_points(derivatives, count):
+    """Whether every derivative is finite at each of `count` points ({variable: (count, *shape) array})."""
+    finite = np.ones(count, dtype=bool)
+    for array in derivatives.values():
+        finite &= np.logical_and.reduce(np.isfinite(array.reshape(count, -1)), axis=1)  # .all(axis=1), but faster
+    return finite
 
 
 def _probed(spec, variables, f, intervals):
@@ -296,13 +319,10 @@ def _probed(spec, variables, f, intervals):
         derivatives = batched(_reference_at, f, variables, points)
         if derivatives is None:
             raise probing.DomainError(None)
-        finite = np.ones(len(next(iter(points.values()))), dtype=bool)
-        for array in derivatives.values():
-            finite &= np.isfinite(array)
-        return finite
+        return _finite_points(derivatives, point_count(points))
 
     try:
-        return probing.probe(valid, intervals, np.random.default_rng([spec.seed, zlib.crc32(spec.name.encode()), 1]))
+        return probing.probe(valid, intervals, _generator([spec.seed, zlib.crc32(spec.name.encode()), 1]))
     except probing.DomainError as error:
         if error.args[0] is None:
             return None
@@ -310,16 +330,16 @@ def _probed(spec, variables, f, intervals):
 
 
 def _checked_explicit(explicit, variables, f):
+    """({variable: (n, *shape) array} of the explicit points' values, the same of f's derivative there)."""
+    values = {name: np.array([point[name] for point in explicit]).reshape(len(explicit), *shape)
+              for name, shape in variables.items()}
     if not explicit:
-        return []
-    derivatives = _reference(f, variables, {name: np.stack([p[name] for p in explicit]) for name in variables})
-    points = []
-    for i, values in enumerate(explicit):
-        expected = {name: array[i] for name, array in derivatives.items()}
-        if not all(np.isfinite(array).all() for array in expected.values()):
-            raise ProblemError(f"f or its derivative is not finite at the explicit point {_point_text(values)}")
-        points.append(Point(values, expected, explicit=True))
-    return points
+        return values, values
+    derivatives = _reference(f, variables, values)
+    for i, point in enumerate(explicit):
+        if not all(np.isfinite(array[i]).all() for array in derivatives.values()):
+            raise ProblemError(f"f or its derivative is not finite at the explicit point {_point_text(point)}")
+    return values, derivatives
 
 
 def _reference(f, variables, values):
@@ -365,10 +385,10 @@ def _compare(spec, points, answers, variables, values, derivatives):
         expected = derivatives[name]
         with np.errstate(invalid="ignore", divide="ignore"):
             error = np.where(np.isfinite(given), np.abs(given - expected) / (np.abs(expected) + floor), np.inf)
-        worst = error.reshape(len(points), -1).max(axis=1, initial=0.0)
+        worst = error.reshape(len(points), -1).max(axis=1, initial=0.0).tolist()
         for point, a, point_error in zip(points, given, worst):
             point.given[name] = a
-            point.error = max(point.error, float(point_error))
+            point.error = max(point.error, point_error)
 
 
 def _answer_values(answer, variables, values, name):
