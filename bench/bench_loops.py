@@ -8,6 +8,9 @@ The torch runs happen in a worker process, in turn with ours (one of each, --run
 sides see the same load on a shared machine; times are the minimum of the runs (the least noisy estimate).
 --profile sgd|neuron|chain prints the top of a cProfile of one run instead (--top N rows), after the number
 of Python function calls per step, which unlike the times does not depend on the machine's load.
+--count NAME runs that loop --runs times after a warm-up and prints nothing, for a count of the machine
+instructions it executes (valgrind's cachegrind: --runs 2 minus --runs 0, halved), which does not depend on
+the load either.
 """
 
 import argparse
@@ -124,9 +127,14 @@ def main():
     parser.add_argument("--torch", default="/work/torchenv/bin/python")
     parser.add_argument("--profile", choices=[*SCRIPTS, "chain"])
     parser.add_argument("--top", type=int, default=14, help="rows of the profile to print")
+    parser.add_argument("--count", choices=[*SCRIPTS, "chain"], help="only run this loop (for valgrind)")
     args = parser.parse_args()
     runners = {name: gradcli_runner(source) for name, source in SCRIPTS.items()}
     runners["chain"] = chain_runner()
+    if args.count:
+        for _ in range(args.runs + 1):
+            runners[args.count]()
+        return
     if args.profile:
         import gradcli.runtime.session as session
         session.run_on_deep_stack = lambda run, *limits: run()  # profile the script on this thread

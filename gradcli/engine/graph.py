@@ -43,13 +43,15 @@ class Node:
     location = None                      # where the node was made / freed, when a front end asks
     released_location = None
 
-    def __init__(self, rule, edges, metas, inputs, output, params, location=None):
+    def __init__(self, rule, edges, metas, inputs, output, params, location=None, versions=None):
         self.rule = rule                 # the op table entry: vjps and what they read
         self.edges = edges               # per input: Node, AccumulateGrad or None (a constant)
         self.metas = metas               # per input: (shape, NumPy dtype), to reduce and cast its gradient
         self.inputs = inputs             # per input: the saved tensor or plain number; None if not saved
         self.output = output             # the saved result, for rules that read it
-        self.versions = _versions(rule, inputs, metas, output) if rule.saves else ()
+        if versions is None:  # the saved tensors' versions now, unless the caller found them
+            versions = _versions(rule, inputs, metas, output) if rule.saves else ()
+        self.versions = versions
         self.params = params
         self.sequence_nr = next(_sequence)
         if location is None and _location_hook is not None:  # an op passes its output's location

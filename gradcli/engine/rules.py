@@ -34,6 +34,8 @@ R = {}                  # rule name -> Rule: the table, filled by the op modules
 METHODS = {}            # Tensor attribute name -> function (operators and conversions: gradcli/engine/methods.py)
 EXPORTS = {"torch": {}, "torch.nn.functional": {}, "torch.linalg": {}}  # namespace -> {public name: function}
 _TENSOR_ARGUMENTS = {}  # public function -> how many of its leading arguments are tensors
+_NOTHING = frozenset()
+_UNKNOWN = object()
 _EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # rules with scalars=True get 0-d ones as scalars
 
 
@@ -53,6 +55,19 @@ class Meta:
     @property
     def ndim(self):
         return len(self.shape)
+
+
+_metas = {}  # (shape, NumPy dtype) -> its Meta: backward needs one per unsaved input of every node it runs
+
+
+def cached_meta(shape, np_dtype):
+    """The Meta of (shape, np_dtype), made once (vjps only read it), as backward passes to node.unpack."""
+    meta = _metas.get((shape, np_dtype))
+    if meta is None:
+        if len(_metas) >= 10_000:  # a long session of ever new shapes: start again rather than grow
+            _metas.clear()
+        meta = _metas[shape, np_dtype] = Meta(shape, np_dtype)
+    return meta
 
 
 class Rule:
@@ -78,7 +93,19 @@ class Rule:
         # it rounds 0-d arrays: those are passed as scalars, whose arithmetic costs a tenth of a ufunc call.
         self.scalars = scalars
         self.node_type = None                  # its Node class, made at the first record
-        self._read_sets = {}                   # which inputs requiring grad -> the inputs their vjps read
+        self._read_sets = {}                   # which inputs requiring grad -> read_set's answer
+
+    def read_set(self, requiring):
+        """The inputs a node saves when the inputs in the bit set `requiring` need a gradient: those read by
+        their vjps (None: every input). _record looks in self._read_sets first."""
+        if not self.save_inputs:
+            read = _NOTHING
+        elif self.reads is None:
+            read = None
+        else:
+            read = frozenset(i for k, reads in enumerate(self.reads) if requiring >> k & 1 for i in reads)
+        self._read_sets[requiring] = read
+        return read
 
     def saved_value(self, node, field):
         """(found, value) of node's saved `field` under torch's name: 'result', or one of saved_names. A Python
@@ -129,7 +156,7 @@ class Rule:
 
 
 def _record(rule, inputs, params, out):
-    # One plain loop: this runs once per recorded op, so it is the engine's hottest path.
+    # Plain loops: this runs once per recorded op, so it is the engine's hottest path.
     edges, metas = [], []
     requiring = 0  # bit i set: input i has somewhere to send a gradient
     for i, x in enumerate(inputs):
@@ -143,21 +170,27 @@ def _record(rule, inputs, params, out):
         else:
             metas.append(None)
             edges.append(None)
+    read = rule._read_sets.get(requiring, _UNKNOWN)
+    if read is _UNKNOWN:
+        read = rule.read_set(requiring)
+    saved, versions = [], []  # numbers are always kept; tensors when read, with their version at this point
+    for i, x in enumerate(inputs):
+        if metas[i] is None:
+            saved.append(x)
+        elif read is None or i in read:
+            saved.append(x)
+            versions.append((x, x._version_counter[0]))
+        else:
+            saved.append(None)
+    output = None
+    if rule.save_output:
+        output = out
+        versions.append((out, out._version_counter[0]))
+    node_type = rule.node_type or _node_type(rule)
     # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
     # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
-    edges, metas = tuple(edges), tuple(metas)
-    if not rule.save_inputs:
-        saved = tuple([None if m is not None else x for m, x in zip(metas, inputs)])
-    elif rule.reads is None:
-        saved = inputs
-    else:  # keep only the inputs read by the vjp of some input that requires grad
-        read = rule._read_sets.get(requiring)
-        if read is None:
-            read = rule._read_sets[requiring] = frozenset(
-                i for k, reads in enumerate(rule.reads) if requiring >> k & 1 for i in reads)
-        saved = tuple([x if i in read or metas[i] is None else None for i, x in enumerate(inputs)])
-    node_type = rule.node_type or _node_type(rule)
-    out.grad_fn = node_type(rule, edges, metas, saved, out if rule.save_output else None, params, out._location)
+    out.grad_fn = node_type(rule, tuple(edges), tuple(metas), tuple(saved), output, params, out._location,
+                            tuple(versions))
     out._requires_grad = True
 
 

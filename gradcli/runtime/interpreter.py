@@ -89,18 +89,17 @@ class Interpreter:
         self.modules = RunModules()      # the modules this run imported (random keeps its state per run)
         self.yields = {}                 # id(statement) -> (statement, whether it holds a yield: run step by step)
         builtins["super"] = BuiltinFunction("super", self.super)
-        self.binary = {"+": operator.add, "-": operator.sub, "*": self.multiply, "/": operator.truediv,
-                       "//": operator.floordiv, "%": operator.mod, "**": self.power, "@": operator.matmul,
+        self.binary = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+                       "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "@": operator.matmul,
                        "&": operator.and_, "|": operator.or_, "^": operator.xor}
-        self.inplace = {"+": operator.iadd, "-": operator.isub, "*": self.multiply_inplace,
+        self.inplace = {"+": operator.iadd, "-": operator.isub, "*": operator.imul,
                         "/": operator.itruediv, "//": operator.ifloordiv, "%": operator.imod,
-                        "**": self.power_inplace, "@": operator.imatmul, "&": operator.iand, "|": operator.ior,
+                        "**": operator.ipow, "@": operator.imatmul, "&": operator.iand, "|": operator.ior,
                         "^": operator.ixor}
-        self.evaluators = {
-            n.Name: self.eval_name, n.Constant: self.eval_constant, n.FString: self.eval_fstring,
-            n.ListExpr: self.eval_list, n.TupleExpr: self.eval_tuple, n.BinOp: self.eval_binop,
-            n.UnaryOp: self.eval_unary, n.BoolOp: self.eval_boolop, n.Compare: self.eval_compare,
-            n.IfExp: self.eval_ifexp, n.Lambda: self.eval_lambda, n.Call: self.eval_call,
+        self.evaluators = {  # besides Name and Constant, which eval reads itself
+            n.FString: self.eval_fstring, n.ListExpr: self.eval_list, n.TupleExpr: self.eval_tuple,
+            n.BinOp: self.eval_binop, n.UnaryOp: self.eval_unary, n.BoolOp: self.eval_boolop,
+            n.Compare: self.eval_compare, n.IfExp: self.eval_ifexp, n.Lambda: self.eval_lambda, n.Call: self.eval_call,
             n.Attribute: self.eval_attribute, n.Subscript: self.eval_subscript, n.Slice: self.eval_slice,
             n.ListComp: self.eval_listcomp, n.SetComp: self.eval_setcomp, n.DictComp: self.eval_dictcomp,
             n.GeneratorExp: self.eval_genexp, n.Dict: self.eval_dict, n.Set: self.eval_set,
@@ -138,7 +137,12 @@ class Interpreter:
 
     def eval(self, node):
         try:
-            return self.evaluators[type(node)](node)
+            kind = type(node)
+            if kind is n.Name:  # the commonest nodes, without a call more
+                return self.scope.load(node.id)
+            if kind is n.Constant:
+                return node.value
+            return self.evaluators[kind](node)
         except BaseException as error:
             self.blame(error, node.span)
             raise
@@ -158,12 +162,6 @@ class Interpreter:
         trace.append((frame, span))
 
     # ---- expressions -----------------------------------------------------------------------------------
-
-    def eval_name(self, node):
-        return self.scope.load(node.id)
-
-    def eval_constant(self, node):
-        return node.value
 
     def eval_fstring(self, node):
         pieces = []
@@ -204,22 +202,6 @@ class Interpreter:
         self.location = node.span
         self.guards.check_operation(node.op, left, right)
         return self.guards.check_result(self.binary[node.op](left, right))
-
-    def multiply(self, left, right):
-        self.guards.check_repeat(left, right)
-        return left * right
-
-    def multiply_inplace(self, left, right):
-        self.guards.check_repeat(left, right)
-        return operator.imul(left, right)
-
-    def power(self, base, exponent):
-        self.guards.check_power(base, exponent)
-        return base ** exponent
-
-    def power_inplace(self, base, exponent):
-        self.guards.check_power(base, exponent)
-        return operator.ipow(base, exponent)
 
     def eval_unary(self, node):
         operand = self.eval(node.operand)

@@ -46,6 +46,8 @@ class Guards:
     def check_call(self, function, args, kwargs):
         """Refuse a call whose result would be over the cap, before it allocates anything: a factory by its
         size arguments, an operation on several tensors by the shape their combination has."""
+        if not args and not kwargs:  # `loss.backward()`, `torch.no_grad()`: at most one element to make
+            return
         if id(function) in COLLECTION_BUILDERS and len(args) == 1:
             self.check_length(_length(args[0]), COLLECTION_BUILDERS[id(function)])
             return
@@ -63,14 +65,22 @@ class Guards:
             raise self.too_many_elements(length, f"a {kind} of")
 
     def check_operation(self, op, left, right):
-        """`a * b` makes the broadcast shape of a and b (`a @ b` the matrix product's): refuse one over the
-        cap before computing it, which could take the machine's memory and minutes."""
+        """Refuse `a op b` (or `a op= b`) over a limit before computing it, which could take the machine's
+        memory and minutes: tensors and arrays make the broadcast shape of a and b (`a @ b` the matrix
+        product's); sequences grow by `+` and `*`, integers by `**`."""
         left_shape = _shape(left)
-        right_shape = _shape(right) if left_shape is not None else None
-        if right_shape is not None:
+        right_shape = _shape(right)
+        if left_shape is not None and right_shape is not None:
             self._refuse_over(_combined_elements("matmul" if op == "@" else op, (left_shape, right_shape)))
-        elif op == "+" and isinstance(left, SEQUENCES) and type(left) is type(right):
-            self.check_length(len(left) + len(right), type(left).__name__)
+        elif left_shape is not None or right_shape is not None:
+            return  # a tensor with a number: no bigger than the tensor, which exists
+        elif op == "+":
+            if isinstance(left, SEQUENCES) and type(left) is type(right):
+                self.check_length(len(left) + len(right), type(left).__name__)
+        elif op == "*":
+            self.check_repeat(left, right)
+        elif op == "**":
+            self.check_power(left, right)
 
     def _refuse_over(self, count):
         if count is not None and count > self.limits.max_elements:
