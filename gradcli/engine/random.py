@@ -58,7 +58,9 @@ class Generator:
         for start in range(0, count, RANDOM_CHUNK):
             chunk = out[start:start + RANDOM_CHUNK]
             if out.dtype == np.float32:
-                _float32_uniforms(self._bits.random_raw(chunk.size), out=chunk)
+                raw = self._bits.random_raw(chunk.size).astype(np.int32)
+                raw &= 0xFFFFFF
+                np.multiply(raw.astype(np.float32), np.float32(2**-24), out=chunk)  # exact: 24 bits fit
             else:
                 raw = self._bits.random_raw(2 * chunk.size)
                 joined = raw[0::2] << np.uint64(32)
@@ -84,19 +86,15 @@ class Generator:
         if count < 16:
             draws = np.array([self._normal_scalar() for _ in range(count)])
             return _scaled(draws, std, mean).astype(dtype)
-        if dtype == np.float32:  # straight from the draws: their conversion to uniforms is its first step
-            def box_muller(blocks):
-                _box_muller_avx2(self._bits.random_raw(blocks.size).reshape(-1, 2, 8), blocks)
-        else:
-            def box_muller(blocks):
-                _box_muller(self.uniform(blocks.size, dtype).reshape(-1, 16), blocks)
+        box_muller = _box_muller_avx2 if dtype == np.float32 else _box_muller
         data = np.empty(count, dtype)
         whole = count - count % 16
         for start in range(0, whole, NORMAL_CHUNK):
-            box_muller(data[start:min(start + NORMAL_CHUNK, whole)].reshape(-1, 16))
+            stop = min(start + NORMAL_CHUNK, whole)
+            box_muller(self.uniform(stop - start, dtype).reshape(-1, 16), data[start:stop].reshape(-1, 16))
         if count % 16:  # torch draws the last values' uniforms, then redraws the last 16 from fresh ones
             self.uniform(count % 16, dtype)
-            box_muller(data[count - 16:].reshape(1, 16))
+            box_muller(self.uniform(16, dtype).reshape(1, 16), data[count - 16:].reshape(1, 16))
         if mean != 0.0 or std != 1.0:
             data = _scaled(data, dtype.type(std), dtype.type(mean))
         return data
@@ -143,35 +141,24 @@ def _box_muller(blocks, out):
     np.add(radius * np.sin(theta), 0, out=out[:, 8:])
 
 
-def _float32_uniforms(draws, out=None):
-    """torch's float32 uniforms from 32-bit draws: their low 24 bits / 2**24 (exact: 24 bits fit)."""
-    low_bits = draws.astype(np.int32)
-    low_bits &= 0xFFFFFF
-    return np.multiply(low_bits.astype(np.float32), np.float32(2**-24), out=out)
-
-
-def _box_muller_avx2(draws, out):
-    """The float32 Box-Muller of torch's AVX2 kernel (normal_fill_16_AVX2), from rows of twice 8 draws to
-    rows of 16 normals: radii from the first 8 uniforms and angles from the last 8, by its Cephes polynomial
-    log and sincos (avx_mathfun.h), with the fused multiply-adds its build makes of them, so every bit agrees.
-    (Each half is made contiguous as its draws are converted: NumPy loops over rows of 8 slowly.)"""
-    one_minus_u = _float32_uniforms(draws[:, 0])
-    np.subtract(np.float32(1), one_minus_u, out=one_minus_u)
-    radius = _cephes_log(one_minus_u)
+def _box_muller_avx2(blocks, out):
+    """The float32 Box-Muller of torch's AVX2 kernel (normal_fill_16_AVX2): its Cephes polynomial log and
+    sincos (avx_mathfun.h), with the fused multiply-adds its build makes of them, so every bit agrees."""
+    radius = _cephes_log(np.float32(1) - blocks[:, :8])
     radius *= np.float32(-2)
     np.sqrt(radius, out=radius)
-    angle = _float32_uniforms(draws[:, 1]).ravel()
-    angle *= np.float32(2.0 * math.pi)
-    cos_and_sin = _cephes_cos_and_sin(angle).reshape(2, -1, 8)
-    np.multiply(cos_and_sin, radius, out=out.reshape(-1, 2, 8).transpose(1, 0, 2))
-    out += np.float32(0)  # torch's fmadd(n, std=1, mean=0): -0 becomes +0
+    sin, cos = _cephes_sincos(np.float32(2.0 * math.pi) * blocks[:, 8:])
+    cos *= radius
+    sin *= radius
+    np.add(cos, np.float32(0), out=out[:, :8])  # torch's fmadd(n, std=1, mean=0): -0 becomes +0
+    np.add(sin, np.float32(0), out=out[:, 8:])
 
 
 # Cephes' single-precision constants, as avx_mathfun.h has them
 LOG_POLYNOMIAL = (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1, 1.4249322787E-1,
                   -1.6668057665E-1, 2.0000714765E-1, -2.4999993993E-1, 3.3333331174E-1)
 LN2_LOW, LN2_HIGH = np.float32(-2.12194440e-4), np.float32(0.693359375)  # ln 2 in two parts
-SQRT_HALF = np.float32(0.707106781186547524)
+SQRT_HALF_MANTISSA = 0x3504F3  # the mantissa bits of float32 sqrt(1/2) = 0.707106781186547524
 PI_OVER_4_PARTS = [np.float32(c) for c in (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8)]
 COS_POLYNOMIAL = (2.443315711809948E-005, -1.388731625493765E-003, 4.166664568298827E-002)
 SIN_POLYNOMIAL = (-1.9515295891E-4, 8.3321608736E-3, -1.6666654611E-1)
@@ -182,53 +169,50 @@ def _as_float32_constants(coefficients):
     return [float(np.float32(c)) for c in coefficients]
 
 
-LOG_POLYNOMIAL = _as_float32_constants(LOG_POLYNOMIAL)
-# The cosine's and sine's polynomials (in x * x) as columns of rows, to be evaluated side by side
-COS_SIN_POLYNOMIAL = [np.array([[cos], [sin]]) for cos, sin in zip(*map(_as_float32_constants,
-                                                                         (COS_POLYNOMIAL, SIN_POLYNOMIAL)))]
-COS_SIN_OCTANT_OFFSETS = np.array([[2], [0]], np.int32)  # the octants whose bit 4 gives cos's and sin's sign
+LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL = map(_as_float32_constants,
+                                                     (LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL))
 
 
-def _fma32(a, b, c, out, wide):
-    """float32 a * b + c rounded once, as an FMA instruction does, into the float32 array `out`, from
-    operands holding float32 values, through `wide`, float64 room of out's shape: the product is exact in
-    float64, and rounding the float64 sum to float32 gives the correctly rounded result unless that sum was
-    rounded to a value exactly halfway between two float32 (rounded twice). For the inputs this module gives
-    it, that never happens: tests/engine/test_random_bits.py checks every one of the 2**24 possible uniforms
-    (kernels.fma corrects those cases, at a cost randn need not pay). The float32 operands are widened as
-    NumPy multiplies them, and the sum rounded as it is stored: no other temporaries."""
-    np.multiply(a, b, out=wide, dtype=np.float64)
-    return np.add(wide, c, out=out)
+def _fma32(a, b, c):
+    """float32 a * b + c rounded once, as an FMA instruction does, from float64 operands holding float32
+    values: the product is exact in float64, and rounding the float64 sum to float32 gives the correctly
+    rounded result unless that sum was rounded to a value exactly halfway between two float32 (rounded twice).
+    For the inputs this module gives it, that never happens: tests/engine/test_random_bits.py checks every one
+    of the 2**24 possible uniforms (kernels.fma corrects those cases, at a cost randn need not pay)."""
+    total = a * b
+    total += c
+    return total.astype(np.float32)
 
 
-def _polynomial(x_wide, coefficients):
-    """Horner's rule with an FMA per step, on float64 x holding float32 values; the float32 result (of x's
-    shape broadcast with the coefficients')."""
-    wide = np.empty(np.broadcast_shapes(x_wide.shape, np.shape(coefficients[0])))
-    y = _fma32(x_wide, coefficients[0], coefficients[1], np.empty(wide.shape, np.float32), wide)
+def _polynomial(x, coefficients):
+    """Horner's rule with an FMA per step, on float64 x holding float32 values; the float32 result."""
+    y = _fma32(x, coefficients[0], coefficients[1])
     for coefficient in coefficients[2:]:
-        _fma32(y, x_wide, coefficient, y, wide)
+        y = _fma32(y.astype(np.float64), x, coefficient)
     return y
 
 
 def _cephes_log(x):
-    """log of float32 x in (0, 1] (overwritten): x = m * 2**e with m in [sqrt(1/2), sqrt(2)), then a
-    polynomial in m - 1. m and e come from the bits: x's mantissa with the exponent of 1/2 is in [1/2, 1);
-    below sqrt(1/2) Cephes doubles it and takes one from e."""
+    """log of float32 x in (0, 1]: x = m * 2**e with m in [sqrt(1/2), sqrt(2)), then a polynomial in m - 1.
+    m and e come from the bits (m's mantissa bits with the exponent of 1/2, or of 1 below sqrt(1/2))."""
     bits = x.view(np.int32)
+    mantissa_bits = bits & 0x7FFFFF
+    small = mantissa_bits - SQRT_HALF_MANTISSA
+    small >>= 31  # -1 where the mantissa is below sqrt(1/2), else 0 (integer arithmetic: np.where is slower)
     exponent = bits >> 23
+    exponent += small
     exponent -= 126
-    bits &= 0x7FFFFF
-    bits |= 0x3F000000  # the exponent of 1/2
-    below = x < SQRT_HALF
-    exponent -= below
     exponent = exponent.astype(np.float32)
-    x += x * below  # doubled: exact, as Cephes' (m - 1) + m below
-    m = np.subtract(x, np.float32(1), out=x)  # exact
+    mantissa_bits += 0x3F000000  # the exponent of 1/2 ...
+    small <<= 23
+    mantissa_bits -= small  # ... or of 1
+    m = mantissa_bits.view(np.float32)
+    m -= np.float32(1)  # exact: (mantissa - 1) + mantissa in Cephes is 2 * mantissa - 1 below sqrt(1/2)
+    m_wide = m.astype(np.float64)
     m_squared = m * m
-    y = _polynomial(m.astype(np.float64), LOG_POLYNOMIAL)
+    y = _polynomial(m_wide, LOG_POLYNOMIAL)
     y *= m
-    _fma32(y, m_squared, exponent * LN2_LOW, y, np.empty(y.shape))
+    y = _fma32(y.astype(np.float64), m_squared.astype(np.float64), exponent * LN2_LOW)
     # The last two fused multiply-adds multiply exactly in float32 (by 1/2, and a 9-bit constant by a small
     # integer): a float32 multiply and add round as they do.
     m_squared *= np.float32(0.5)
@@ -239,36 +223,39 @@ def _cephes_log(x):
     return y
 
 
-def _cephes_cos_and_sin(x):
-    """cos and sin of a vector of float32 x >= 0 (overwritten), as the two rows of one array: x reduced by multiples of
-    pi/4 (in three parts, for precision), then two polynomials, which swap roles in some octants."""
+def _cephes_sincos(x):
+    """sin and cos of float32 x >= 0: reduced by multiples of pi/4 (in three parts, for precision), then one
+    of two polynomials each, chosen by the octant."""
     octant = (x * np.float32(1.27323954473516)).astype(np.int32)  # x / (pi/4), truncated
     octant += 1
     octant &= ~1
     even_octant = octant.astype(np.float32)
-    x += even_octant * PI_OVER_4_PARTS[0]  # exact products (8- and 11-bit constants): fused or not alike
+    x = x + even_octant * PI_OVER_4_PARTS[0]  # exact products (8- and 11-bit constants): fused or not alike
     x += even_octant * PI_OVER_4_PARTS[1]
-    _fma32(even_octant, float(PI_OVER_4_PARTS[2]), x, x, np.empty(x.shape))
-    z = x * x
-    z_wide = z.astype(np.float64)
-    near = _polynomial(z_wide, COS_SIN_POLYNOMIAL)
-    near *= z
-    near_cos, near_sin = near
-    wide = np.empty(x.shape)
-    z *= np.float32(-0.5)
-    _fma32(near_cos, z_wide, z, near_cos, wide)
-    near_cos += np.float32(1)
-    _fma32(near_sin, x, x, near_sin, wide)
-    bits = near.view(np.int32)
+    x = _fma32(even_octant.astype(np.float64), float(PI_OVER_4_PARTS[2]), x)
+    sin_sign = (octant & 4) << 29
+    cos_sign = (octant + 2) & 4  # octant is even: the same as Cephes' ~(octant - 2) & 4
+    cos_sign <<= 29
     swap = octant << 30
     swap >>= 31  # all bits set where the polynomials swap roles (octant & 2)
-    swap &= bits[0] ^ bits[1]
-    bits ^= swap
-    signs = octant + COS_SIN_OCTANT_OFFSETS  # cos: Cephes' ~(octant - 2) & 4, the same for an even octant
-    signs &= 4
-    signs <<= 29
-    bits ^= signs
-    return near
+    z = x * x
+    z_wide = z.astype(np.float64)
+    near_cos = _polynomial(z_wide, COS_POLYNOMIAL)
+    near_cos *= z
+    half_z = z * np.float32(-0.5)
+    near_cos = _fma32(near_cos.astype(np.float64), z_wide, half_z)
+    near_cos += np.float32(1)
+    near_sin = _polynomial(z_wide, SIN_POLYNOMIAL)
+    near_sin *= z
+    near_sin = _fma32(near_sin.astype(np.float64), x.astype(np.float64), x)
+    sin, cos = near_sin.view(np.int32), near_cos.view(np.int32)
+    swapped = sin ^ cos
+    swapped &= swap
+    sin ^= swapped
+    sin ^= sin_sign
+    cos ^= swapped
+    cos ^= cos_sign
+    return sin.view(np.float32), cos.view(np.float32)
 
 
 default_generator = Generator()
