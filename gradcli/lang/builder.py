@@ -733,15 +733,16 @@ def _blocks(stmt):
 def _check_placement(body, in_function, in_loop):
     """Python's rules for where return, break and continue may stand."""
     for stmt in body:
+        if type(stmt) in (n.ExprStmt, n.Assign):  # most statements: only a yield can be out of place
+            if isinstance(stmt.value, (n.Yield, n.YieldFrom)) and not in_function:
+                raise error_at(stmt.value.span, "'yield' outside function")
+            continue
         if isinstance(stmt, n.Return) and not in_function:
             raise error_at(stmt.span, "'return' outside function")
         if isinstance(stmt, n.Break) and not in_loop:
             raise error_at(stmt.span, "'break' outside loop")
         if isinstance(stmt, n.Continue) and not in_loop:
             raise error_at(stmt.span, "'continue' not properly in loop")
-        if isinstance(stmt, (n.ExprStmt, n.Assign)) and isinstance(stmt.value, (n.Yield, n.YieldFrom)) \
-                and not in_function:
-            raise error_at(stmt.value.span, "'yield' outside function")
         if isinstance(stmt, n.Nonlocal) and not in_function:
             raise error_at(stmt.span, "nonlocal declaration not allowed at module level")
         if isinstance(stmt, n.FunctionDef):

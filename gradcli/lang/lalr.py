@@ -103,7 +103,8 @@ class Lexer:
             match = matchers[text[pos]](text, pos)
             if match is None:
                 raise UnexpectedCharacters(pos, line, pos - line_start + 1)
-            start, value, kind, pos = pos, match.group(), match.lastgroup, match.end()
+            start, kind, pos = pos, match.lastgroup, match.end()
+            value = match.group(kind)
             column = start - line_start
             if "\n" in value:
                 end_line = line + value.count("\n")
@@ -115,14 +116,19 @@ class Lexer:
                 token = new_token(Token, value)
                 token.type = words.get(value, kind) if words else kind
                 token.start_pos = start
-                token.span = _new_tuple(Span, (line, column, end_line, pos - line_start))
+                token.span = _new_tuple(Span, (line, column, end_line, start + len(value) - line_start))
                 yield token
             line = end_line
 
 
+# The blanks the grammar ignores (%ignore /[\t \f]+/), matched with the token before them: one match less
+# per space between words. A token's text is its terminal's group.
+FOLLOWING_BLANKS = r"[\t \f]*"
+
+
 class _Matchers(dict):
-    """character -> the match function of the terminals that may start with it, compiled when first asked
-    for (a character outside the tables' ASCII ones gets the pattern of every terminal)."""
+    """character -> the match function of the terminals that may start with it, then any blanks, compiled
+    when first asked for (a character outside the tables' ASCII ones gets the pattern of every terminal)."""
 
     def __init__(self, lexer_tables):
         super().__init__()
@@ -131,7 +137,7 @@ class _Matchers(dict):
 
     def __missing__(self, char):
         pattern = self.patterns.get(char, self.every_terminal)
-        match = re.compile(pattern, self.flags).match if pattern else _no_match
+        match = re.compile(f"(?:{pattern}){FOLLOWING_BLANKS}", self.flags).match if pattern else _no_match
         self[char] = match
         return match
 

@@ -23,7 +23,10 @@ class Node:
 
     def __init__(self, span, *values):
         self.span = span
-        for name, value in zip(self.__slots__, values, strict=True):
+        names = self.__slots__
+        if len(values) != len(names):
+            raise TypeError(f"{type(self).__name__} has {len(names)} fields, not {len(values)}")
+        for name, value in zip(names, values):  # (zip(strict=True) took longer than the rest of the call)
             setattr(self, name, value)
 
     def fields(self):

@@ -29,7 +29,7 @@ def test_no_fused_multiply_add_is_rounded_twice_for_any_uniform(monkeypatch):
     for chunk in np.split(every_uniform, 64):
         random._cephes_log(np.float32(1) - chunk)
         random._cephes_sincos(np.float32(2.0 * math.pi) * chunk)
-    assert sum(midpoints) == 0
+    assert len(midpoints) > 64 and sum(midpoints) == 0  # every FMA of both functions was checked
 
 
 def test_large_float32_randn_is_normal():
