@@ -5,8 +5,7 @@
      operands  one expression `y = x+x+...+x` of N operands (goal: 100,000 in at most 1.5 s)
 2. One short expression `x**2*sin(x) + exp(-x)/(1+x**2)`: the fixed cost of a parse call (microseconds).
 3. Whole `gradcli run` processes on 1 MB scripts (goal: they run, or stop with a clear error, in 10 s):
-     the generated script of bench_lang.py, and one expression of 1 MB; beside each, the CPU time of
-     parsing it alone in this process (the rest of the run is start-up and the interpreter).
+     the generated script of bench_lang.py, and one expression of 1 MB.
 --profile prints the top of cProfile's table (by own time) for parsing 50,000 lines and 100,000 operands.
 """
 
@@ -69,18 +68,6 @@ def profile_top(rows):
     pstats.Stats(profiler).sort_stats("tottime").print_stats(rows)
 
 
-def parse_cpu_time(source):
-    """CPU seconds of one parse of `source`, to its tree or its SyntaxError."""
-    from gradcli.lang import ScriptSyntaxError, parse
-
-    start = time.process_time()
-    try:
-        parse(source)
-    except ScriptSyntaxError:
-        pass
-    return time.process_time() - start
-
-
 def run_process(source):
     """Seconds, exit code and the last line of stderr of `gradcli run` on `source`."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
@@ -120,9 +107,7 @@ def main():
     for label, source in (("bench_lang script", generated_script(block_lines)),
                           ("one expression", long_sum(MEGABYTE // 2))):
         seconds, code, last_line = run_process(source)
-        parse_cpu = parse_cpu_time(source)
-        print(f"  {label:<18s} {len(source) / MEGABYTE:4.2f} MB  {seconds:5.2f} s  exit {code}  "
-              f"(parsing alone: CPU {parse_cpu:5.2f} s)  {last_line}")
+        print(f"  {label:<18s} {len(source) / MEGABYTE:4.2f} MB  {seconds:5.2f} s  exit {code}  {last_line}")
 
 
 if __name__ == "__main__":

@@ -127,23 +127,15 @@ def parse(source: str) -> nodes.Module:
         return _parse(normalize(source), "file_input")
 
 
-# Objects made by a parse past which its tree is frozen (see _collector_paused): a script of some 200 KB
-FROZEN_TREE_OBJECTS = 100_000
-
-
 @contextlib.contextmanager
 def _collector_paused():
     """A long script makes a big tree of objects that all stay alive: Python's cycle collector would scan
     them again and again as they pile up (time quadratic in the script's length). Trees have no cycles to
-    collect, so it rests while they are built. A big tree, once built, is frozen (gc.freeze: it and every
-    object alive then leave the collector's sight for good), or the collector would scan it again at each
-    collection of its older generations while the script runs (about 15% of a 1 MB script's run)."""
+    collect, so it rests while they are built."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
-        if gc.get_count()[0] > FROZEN_TREE_OBJECTS:  # objects made since the last collection
-            gc.freeze()
     finally:
         if enabled:
             gc.enable()
