@@ -13,7 +13,7 @@ Nothing here imports Typer or Rich. The names below load their module when first
 command line can import a constant of one module without NumPy or the engine.
 """
 
-import importlib
+from gradcli.lazy import loaded_on_first_read
 
 PUBLIC = {
     "compute": ("GRADCHECK_AGREES", "gradcheck", "gradient_report", "hessian_report", "jacobian_report",
@@ -25,12 +25,6 @@ PUBLIC = {
     "report": ("Report", "has_non_finite", "shape_text", "torch_numbers"),
     "values": ("VALUE_HELP", "checked_choice", "parse_bindings", "parse_value"),
 }
-MODULE_OF = {name: module for module, names in PUBLIC.items() for name in names}
-__all__ = list(MODULE_OF)
-
-
-def __getattr__(name):
-    if name not in MODULE_OF:
-        raise AttributeError(f"module 'gradcli.calc' has no attribute '{name}'")
-    value = globals()[name] = getattr(importlib.import_module(f"gradcli.calc.{MODULE_OF[name]}"), name)
-    return value  # kept as the package's own attribute: later reads (grading's, per evaluation) cost nothing
+__all__ = [name for names in PUBLIC.values() for name in names]
+__getattr__ = loaded_on_first_read(__name__, names_of=PUBLIC)  # a name read once is the package's own: later
+                                                                # reads (grading's, per evaluation) cost nothing

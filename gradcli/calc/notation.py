@@ -4,15 +4,16 @@ error that shows what to write instead, rather than the parser's message or, for
 
 import re
 
+# Patterns are compiled at first use (re caches them): a calculation in plain notation uses none.
 SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-SUPERSCRIPT = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]+")
+SUPERSCRIPT = "[⁰¹²³⁴⁵⁶⁷⁸⁹]+"
 # Characters of typeset mathematics, and their ASCII operators.
 SYMBOLS = {"−": "-", "–": "-", "×": "*", "·": "*", "÷": "/"}
 # A number followed by a name or '(' without an operator between them: 2x, 3sin(x), 2(x + 1). Not 1e5,
 # 2e-3 (exponents) or 0x1f (hexadecimal), which are numbers.
-IMPLICIT_PRODUCT = re.compile(r"(?<![\w.])(\d+(?:\.\d*)?)(?!e[-+]?\d)(?!x[0-9a-fA-F])([A-Za-z_(])")
+IMPLICIT_PRODUCT = r"(?<![\w.])(\d+(?:\.\d*)?)(?!e[-+]?\d)(?!x[0-9a-fA-F])([A-Za-z_(])"
 # sin^2(x): a function's power written before its argument (one level of parentheses).
-FUNCTION_POWER = re.compile(r"\b([A-Za-z_]\w*)\s*\^\s*(\d+)\s*\(([^()]*)\)")
+FUNCTION_POWER = r"\b([A-Za-z_]\w*)\s*\^\s*(\d+)\s*\(([^()]*)\)"
 
 
 class Suggestion:
@@ -32,7 +33,7 @@ def before_parsing(source):
     """Typeset characters the language has no use for: superscript powers and Unicode operators."""
     if source.isascii():  # all of them are outside ASCII
         return None
-    match = SUPERSCRIPT.search(source)
+    match = re.search(SUPERSCRIPT, source)
     if match:
         power = match.group().translate(SUPERSCRIPT_DIGITS)
         return Suggestion(f"write **{power} for the power {match.group()} (x**{power}, not x{match.group()})",
@@ -45,7 +46,7 @@ def before_parsing(source):
 
 def after_parse_error(source):
     """An implicit product: 2x (the likely reason the source does not parse) or 2(x + 1) (a call of 2)."""
-    match = IMPLICIT_PRODUCT.search(source)
+    match = re.search(IMPLICIT_PRODUCT, source)
     if match is None:
         return None
     number, after = match.groups()
@@ -56,5 +57,5 @@ def after_parse_error(source):
 def power_with_caret(source):
     """`^` used for a power: what the whole source reads as with ** (sin^2(x) -> sin(x)**2)."""
     index = source.find("^")
-    fixed = FUNCTION_POWER.sub(r"\1(\3)**\2", source).replace("^", "**")
+    fixed = re.sub(FUNCTION_POWER, r"\1(\3)**\2", source).replace("^", "**")
     return Suggestion(f"^ is xor (bitwise exclusive or), not a power: write ** ({fixed})", *_at(source, index), 1)

@@ -1,9 +1,11 @@
 """The Typer application: one module per command (each parses its options, calls the Python API of
 gradcli.calc, gradcli.grading, gradcli.repl or gradcli.runtime, and renders with gradcli.cli.output).
-Modules import heavy things lazily, so `gradcli --help` loads Typer alone."""
+Modules import heavy things lazily, so `gradcli --help` loads Typer alone; a command's own module is
+imported only when that command runs or the help lists it."""
 
-import copy
+import functools
 import gc
+import importlib
 import os
 import sys
 from typing import Annotated
@@ -11,18 +13,22 @@ from typing import Annotated
 import typer
 
 from gradcli import __version__
-from gradcli.cli import check, explain, grad, graph, hessian, jacobian, jvp, plot, repl, run
 from gradcli.cli.shared import CALCULATOR_COMMAND, VerbatimCommand, VerbatimGroup
 
-app = typer.Typer(
-    name="gradcli",
-    help="PyTorch-style autograd from the shell: gradients, Jacobians, Hessians and a torch-flavoured script language.",
-    add_completion=True,  # --install-completion, --show-completion: about 1 ms at start (typer.main loads the rest)
-    no_args_is_help=True,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    pretty_exceptions_enable=False,
-    cls=VerbatimGroup,
-)
+# Each command: its module in gradcli.cli, the function there, and Typer's settings; in the help's order.
+COMMANDS = {
+    "run": ("run", "run_command", {"cls": VerbatimCommand}),
+    "eval": ("run", "eval_command", {"cls": VerbatimCommand}),
+    "grad": ("grad", "grad_command", CALCULATOR_COMMAND),
+    "jacobian": ("jacobian", "jacobian_command", CALCULATOR_COMMAND),
+    "hessian": ("hessian", "hessian_command", CALCULATOR_COMMAND),
+    "jvp": ("jvp", "jvp_command", CALCULATOR_COMMAND),
+    "graph": ("graph", "graph_command", CALCULATOR_COMMAND),
+    "explain": ("explain", "explain_command", CALCULATOR_COMMAND),
+    "plot": ("plot", "plot_command", CALCULATOR_COMMAND),
+    "repl": ("repl", "repl_command", {"cls": VerbatimCommand}),
+    "check": ("check", "check_command", {"cls": VerbatimCommand}),
+}
 
 
 def _show_version(value):
@@ -31,23 +37,40 @@ def _show_version(value):
         raise typer.Exit()
 
 
-@app.callback()
 def _root(version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
                                                 help="Print gradcli's version and exit.")] = False) -> None:
     """gradcli: autograd without installing PyTorch."""
 
 
-app.command("run", cls=VerbatimCommand)(run.run_command)
-app.command("eval", cls=VerbatimCommand)(run.eval_command)
-app.command("grad", **CALCULATOR_COMMAND)(grad.grad_command)
-app.command("jacobian", **CALCULATOR_COMMAND)(jacobian.jacobian_command)
-app.command("hessian", **CALCULATOR_COMMAND)(hessian.hessian_command)
-app.command("jvp", **CALCULATOR_COMMAND)(jvp.jvp_command)
-app.command("graph", **CALCULATOR_COMMAND)(graph.graph_command)
-app.command("explain", **CALCULATOR_COMMAND)(explain.explain_command)
-app.command("plot", **CALCULATOR_COMMAND)(plot.plot_command)
-app.command("repl", cls=VerbatimCommand)(repl.repl_command)
-app.command("check", cls=VerbatimCommand)(check.check_command)
+def _application(names):
+    """The Typer app with the commands named (each command's module is imported here)."""
+    application = typer.Typer(
+        name="gradcli",
+        help="PyTorch-style autograd from the shell: gradients, Jacobians, Hessians and a torch-flavoured script "
+             "language.",
+        add_completion=True,  # --install-completion, --show-completion: about 1 ms at start (typer.main loads the rest)
+        no_args_is_help=True,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        pretty_exceptions_enable=False,
+        cls=VerbatimGroup,
+    )
+    application.callback()(_root)
+    for name in names:
+        module, function, settings = COMMANDS[name]
+        application.command(name, **settings)(getattr(importlib.import_module(f"gradcli.cli.{module}"), function))
+    return application
+
+
+@functools.cache
+def _whole_application():
+    return _application(COMMANDS)
+
+
+def __getattr__(name):
+    """`app`, the application with every command (what typer.testing runs): made at its first use."""
+    if name == "app":
+        return _whole_application()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -64,11 +87,8 @@ def main() -> None:
 def _app_for(args):
     """The app with only the command that `args` name, when they start with one: at every call Typer
     builds each registered command's click command, inspecting its signature and annotations (some 10 ms
-    for all eleven), and one is used. Help, completion and mistakes get them all."""
-    if args and "_GRADCLI_COMPLETE" not in os.environ:
-        named = [info for info in app.registered_commands if info.name == args[0]]
-        if named:
-            one = copy.copy(app)
-            one.registered_commands = named
-            return one
-    return app
+    for all eleven), and one is used; and the other commands' modules are not imported. Help, completion
+    and mistakes get them all."""
+    if args and args[0] in COMMANDS and "_GRADCLI_COMPLETE" not in os.environ:
+        return _application([args[0]])
+    return _whole_application()

@@ -70,27 +70,39 @@ class BuiltinFunction:
 
 class LangModule:
     """A module as scripts see it: a fixed table of members, of which only the `settable` flags (such as
-    torch.backends.cudnn.deterministic, which a CPU run ignores) take new values."""
+    torch.backends.cudnn.deterministic, which a CPU run ignores) take new values. Given `load` instead of
+    members, it fills the table at the first read (load() returns the members and the settable flags): the
+    Python module behind it is imported only when a script uses it."""
 
-    __slots__ = ("_name", "_members", "settable")
+    __slots__ = ("_name", "_members", "settable", "_load")
 
-    def __init__(self, name, members, settable=()):
+    def __init__(self, name, members=None, settable=(), load=None):
         self._name = name
-        self._members = members
+        self._members = {} if members is None else members
         self.settable = frozenset(settable)
+        self._load = load
+
+    def _loaded(self):
+        if self._load is not None:
+            members, settable = self._load()
+            self._members.update(members)
+            self.settable = frozenset(settable)
+            self._load = None
+        return self._members
 
     def set_flag(self, name, value):
+        self._loaded()  # the settable flags come with the members
         if name not in self.settable:
             raise AttributeError(f"'module' object attribute '{name}' is read-only")
         self._members[name] = value
 
     def member(self, name):
-        if name not in self._members:  # raised outside any `except`, so it chains as Python's would
-            raise AttributeError(f"module '{self._name}' has no attribute '{name}'")
+        if name not in self._members and name not in self._loaded():  # raised outside any `except`, so it
+            raise AttributeError(f"module '{self._name}' has no attribute '{name}'")  # chains as Python's would
         return self._members[name]
 
     def public_names(self):
-        return list(self._members)
+        return list(self._loaded())
 
     def __repr__(self):
         return f"<module '{self._name}'>"

@@ -15,7 +15,12 @@ from gradcli.engine.factory import (
     set_default_device, set_default_dtype, set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator
-from . import accelerator, autograd, backends, cuda, func, linalg, nn, optim, random, utils  # noqa: E402
+from gradcli.lazy import loaded_on_first_read as _loaded_on_first_read
+
+# torch.nn, torch.optim, ...: each imported at its first use (the calculator needs two of them, a script
+# that computes with tensors none)
+_SUBMODULES = ("accelerator", "autograd", "backends", "cuda", "func", "linalg", "nn", "optim", "random", "utils")
+__getattr__ = _loaded_on_first_read(__name__, _SUBMODULES)
 
 globals().update(_EXPORTS["torch"])  # every op declared for torch: sin, sum, matmul, ... (gradcli/engine/ops)
 

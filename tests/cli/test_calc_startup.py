@@ -52,12 +52,33 @@ def test_a_pipe_gets_plain_text_without_rich():
 
 def test_typer_is_given_only_the_command_named(monkeypatch):
     """Typer builds the click command of every registered command at each call: one is used."""
-    from gradcli.cli.app import _app_for, app
+    from gradcli.cli.app import COMMANDS, _app_for, app
 
     monkeypatch.delenv("_GRADCLI_COMPLETE", raising=False)
     assert [info.name for info in _app_for(["grad", "x", "--at", "x=1"]).registered_commands] == ["grad"]
-    assert len(app.registered_commands) == 11  # the app itself keeps them all
+    assert [info.name for info in app.registered_commands] == list(COMMANDS)  # the app itself has them all
+    assert len(COMMANDS) == 11
     for args in ([], ["--help"], ["--version"], ["grd", "x"]):
         assert _app_for(args) is app
     monkeypatch.setenv("_GRADCLI_COMPLETE", "bash_complete")
     assert _app_for(["grad"]) is app
+
+
+def test_a_command_imports_its_own_module_and_no_other_command():
+    watched = [f"gradcli.cli.{name}" for name in ("check", "explain", "grad", "graph", "plot", "repl", "run")]
+    assert loaded(["eval", "1"], watched) == ["gradcli.cli.run"]
+    assert loaded(["grad", "x", "--at", "x=1", "--json"], watched) == ["gradcli.cli.grad"]
+    assert loaded(["--help"], watched) == watched  # the help lists every command
+
+
+def test_torch_submodules_load_when_first_used():
+    """torch.nn's layers, torch.optim, torch.utils and Function are imported when a script or the calculator
+    first reads them, not with `torch`."""
+    watched = ["gradcli.torch.nn.layers", "gradcli.torch.nn.functional", "gradcli.torch.optim",
+               "gradcli.torch.utils", "gradcli.torch.backends", "gradcli.torch.autograd"]
+    assert loaded(["eval", "x = torch.ones(2, requires_grad=True); x.sum().backward(); x.grad"], watched) == []
+    assert loaded(["grad", "relu(x)**2", "--at", "x=1", "--json"], watched) == [
+        "gradcli.torch.nn.functional", "gradcli.torch.autograd"]
+    assert loaded(["eval", "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=0.1)"], watched) == [
+        "gradcli.torch.optim"]
+    assert loaded(["eval", "layer = torch.nn.Linear(2, 1)"], watched) == ["gradcli.torch.nn.layers"]

@@ -148,19 +148,24 @@ def language_module(name) -> LangModule:
         import itertools
 
         return LangModule("itertools", {key: _interruptible(getattr(itertools, key)) for key in ITERTOOLS_NAMES})
+    return LangModule(name, load=functools.partial(_engine_members, name))
+
+
+def _engine_members(name):
+    """The members of engine module `name` and its settable flags, the Python module imported now; its
+    submodules (torch.nn in torch) are modules of the language that import theirs at their own first read."""
     module = importlib.import_module(ENGINE_MODULES[name])
     names = getattr(module, "__all__", None) or [key for key in vars(module) if not key.startswith("_")
                                                  or key in PUBLIC_DUNDER_MEMBERS]
     members = {}
     for key in names:
-        value = getattr(module, key)
-        if isinstance(value, types.ModuleType):
-            submodule = f"{name}.{key}"
-            if submodule not in ENGINE_MODULES:
-                continue  # a helper module the engine imported, such as numpy
-            value = language_module(submodule)
-        members[key] = value
-    return LangModule(name, members, settable=getattr(module, "SCRIPT_SETTABLE", ()))
+        if f"{name}.{key}" not in ENGINE_MODULES:
+            value = getattr(module, key)
+            if not isinstance(value, types.ModuleType):  # not a helper module the engine imported (numpy)
+                members[key] = value
+    members.update((submodule.rpartition(".")[2], language_module(submodule)) for submodule in ENGINE_MODULES
+                   if submodule.rpartition(".")[0] == name)
+    return members, getattr(module, "SCRIPT_SETTABLE", ())
 
 
 def _interruptible(make_iterator):

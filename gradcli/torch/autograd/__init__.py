@@ -1,8 +1,14 @@
-"""torch.autograd: backward, grad, Variable, functional, gradcheck and gradgradcheck."""
+"""torch.autograd: backward, grad, Variable, functional, gradcheck and gradgradcheck. Function, forward_ad and
+functional are imported at the first read of one of their names."""
 
 from gradcli.engine.autograd import backward, grad
 from gradcli.engine.factory import Variable
 from gradcli.engine.functional import GradcheckError, gradcheck, gradgradcheck
 from gradcli.engine.grad_mode import enable_grad, no_grad, set_grad_enabled
-from . import forward_ad, functional  # noqa: F401
-from .function import Function, FunctionCtx  # noqa: F401
+from gradcli.lazy import loaded_on_first_read as _loaded_on_first_read
+
+_SUBMODULES = ("forward_ad", "functional")
+_NAMES_OF = {"function": ("Function", "FunctionCtx")}
+__all__ = ["backward", "grad", "Variable", "GradcheckError", "gradcheck", "gradgradcheck", "enable_grad", "no_grad",
+           "set_grad_enabled", *_SUBMODULES, *_NAMES_OF["function"]]
+__getattr__ = _loaded_on_first_read(__name__, _SUBMODULES, _NAMES_OF)

@@ -1,10 +1,18 @@
-"""torch.nn: Module and Parameter, layers, containers, losses, init and the functional interface."""
+"""torch.nn: Module and Parameter, layers, containers, losses, init and the functional interface. Each
+submodule is imported at the first read of one of its names (the calculator reads functional alone)."""
 
-from . import functional, init  # noqa: F401
-from .containers import ModuleList, Sequential  # noqa: F401
-from .conv import AvgPool2d, Conv1d, Conv2d, MaxPool2d  # noqa: F401
-from .layers import Dropout, Flatten, Identity, LazyLinear, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
-from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss,  # noqa: F401
-                   SmoothL1Loss)
-from .module import Module  # noqa: F401
-from .parameter import Parameter  # noqa: F401
+from gradcli.lazy import loaded_on_first_read as _loaded_on_first_read
+
+_SUBMODULES = ("functional", "init")
+_NAMES_OF = {
+    "containers": ("ModuleList", "Sequential"),
+    "conv": ("AvgPool2d", "Conv1d", "Conv2d", "MaxPool2d"),
+    "layers": ("Dropout", "Flatten", "Identity", "LazyLinear", "Linear", "LogSoftmax", "ReLU", "Sigmoid", "Softmax",
+               "Tanh"),
+    "loss": ("BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "L1Loss", "MSELoss", "NLLLoss",
+             "SmoothL1Loss"),
+    "module": ("Module",),
+    "parameter": ("Parameter",),
+}
+__all__ = [*_SUBMODULES, *(name for names in _NAMES_OF.values() for name in names)]
+__getattr__ = _loaded_on_first_read(__name__, _SUBMODULES, _NAMES_OF)
