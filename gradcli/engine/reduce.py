@@ -175,6 +175,7 @@ ROWS_CHUNK_BYTES = 1 << 22  # 4 MB: best measured here ((10^4, 10^3) over dim 1:
 
 SHORT_VECTORS = 4 * 256  # a row of fewer vectors has at most one cascade level (256 groups of four < 16 blocks of 16)
 BLOCK = 16  # the cascade's block for fewer than 2**20 terms (see _level_step)
+SHORT_BYTES = 1 << 16  # larger inputs keep the general path, whose passes are arranged for memory traffic
 
 
 def _short_rows(rows, lanes):
@@ -214,7 +215,7 @@ def _inner(a, lanes):
     summed a few MB at a time: the passes over each row's parts (blocks, leftover, tail) then find the
     rows in the cache instead of fetching them from memory once per part."""
     rows = a.reshape(-1, a.shape[-1])
-    if a.shape[-1] < SHORT_VECTORS * lanes:
+    if a.shape[-1] < SHORT_VECTORS * lanes and a.nbytes <= SHORT_BYTES:
         return _short_rows(rows, lanes).reshape(a.shape[:-1])
     per_chunk = max(1, ROWS_CHUNK_BYTES // (a.shape[-1] * a.itemsize))
     if len(rows) <= per_chunk:
@@ -268,8 +269,11 @@ def _axes(axis, ndim):
 def torch_sum(x, axis=None, keepdims=False):
     """Sum of a float32/float64 array over ``axis`` (None, an int or a tuple), bit for bit as torch."""
     x = np.asarray(x, order="C")
-    if axis is None and not keepdims and 0 < x.size < SHORT_VECTORS * (VECTOR_BYTES // x.itemsize):
-        return _short_rows(x.reshape(1, -1), VECTOR_BYTES // x.itemsize).reshape(())  # a whole small tensor
+    if axis is None and not keepdims and x.size < SHORT_VECTORS * (VECTOR_BYTES // x.itemsize):  # a whole small tensor
+        if x.size == 1:
+            return x.reshape(()) + x.dtype.type(0)
+        if x.size:
+            return _short_rows(x.reshape(1, -1), VECTOR_BYTES // x.itemsize).reshape(())
     ndim = x.ndim
     axes = _axes(axis, ndim)
     out_shape = tuple(1 if d in axes else s for d, s in enumerate(x.shape))
