@@ -269,13 +269,12 @@ def _axes(axis, ndim):
 def torch_sum(x, axis=None, keepdims=False):
     """Sum of a float32/float64 array over ``axis`` (None, an int or a tuple), bit for bit as torch."""
     x = np.asarray(x, order="C")
-    if axis is None and not keepdims and x.size < SHORT_VECTORS * (VECTOR_BYTES // x.itemsize):  # a whole small tensor
-        if x.size == 1:
-            return x.reshape(()) + x.dtype.type(0)
-        if x.size:
-            return _short_rows(x.reshape(1, -1), VECTOR_BYTES // x.itemsize).reshape(())
     ndim = x.ndim
     axes = _axes(axis, ndim)
+    if len(set(axes)) == ndim and 0 < x.size < SHORT_VECTORS * (VECTOR_BYTES // x.itemsize):  # a whole small tensor
+        rows = x.reshape(1, -1)
+        total = rows[0] + x.dtype.type(0) if x.size == 1 else _short_rows(rows, VECTOR_BYTES // x.itemsize)
+        return total.reshape((1,) * ndim if keepdims else ())
     out_shape = tuple(1 if d in axes else s for d, s in enumerate(x.shape))
     if x.size == 0:
         result = np.zeros(out_shape, x.dtype)
