@@ -173,11 +173,50 @@ def row_sum(a, axis=0):
 ROWS_CHUNK_BYTES = 1 << 22  # 4 MB: best measured here ((10^4, 10^3) over dim 1: 2.4x np.sum, 3.5x in one go)
 
 
+SHORT_VECTORS = 4 * 256  # a row of fewer vectors has at most one cascade level (256 groups of four < 16 blocks of 16)
+BLOCK = 16  # the cascade's block for fewer than 2**20 terms (see _level_step)
+SHORT_BYTES = 1 << 16  # larger inputs keep the general path, whose passes are arranged for memory traffic
+
+
+def _short_rows(rows, lanes):
+    """_inner_rows of 2-d ``rows`` shorter than SHORT_VECTORS vectors, in a dozen NumPy calls.  The row sum
+    over a row's vectors (or, when shorter than a vector, over its elements) then has at most one level:
+    the groups of four vectors are summed in blocks of 16 groups, and those block sums after the leftover
+    groups' sum; then the first partial vector, the last vectors and the three other partials are added
+    in that order (one accumulate), and the scalar tail and the lanes from 0 (another)."""
+    count, n = rows.shape
+    width = lanes if n >= lanes else 1
+    vectors = n // width
+    groups = vectors // 4
+    blocks, left = divmod(groups, BLOCK)
+    body = rows[:, :groups * 4 * width].reshape(count, groups, 4 * width)
+    partial = _in_order(body[:, blocks * BLOCK:], 1) if left or not blocks else None
+    if blocks:
+        block_sums = _in_order(body[:, :blocks * BLOCK].reshape(count, blocks, BLOCK, 4 * width), 2)
+        block_total = _in_order(block_sums, 1)
+        partial = block_total if partial is None else partial + block_total
+    partial = partial.reshape(count, 4, width)
+    last = rows[:, groups * 4 * width:vectors * width].reshape(count, -1, width)  # at most three vectors
+    lane_sums = np.add.accumulate(np.concatenate([partial[:, :1], last, partial[:, 1:]], axis=1), axis=1)[:, -1]
+    if width == 1:
+        return lane_sums[:, 0]
+    terms = np.concatenate([rows[:, vectors * width:], lane_sums], axis=1)
+    return np.add.accumulate(terms, axis=1)[:, -1] + rows.dtype.type(0)  # from +0, as torch's accumulator
+
+
+def _in_order(a, axis):
+    """0 + a[..., 0, :] + a[..., 1, :] + ... along ``axis``, not the last: NumPy's reduce adds slice after
+    slice into the contiguous output (its pairwise sum is only for the contiguous axis)."""
+    return np.add.reduce(a, axis=axis, initial=a.dtype.type(0))
+
+
 def _inner(a, lanes):
     """Reduce the last axis, contiguous in memory (vectorized_inner_sum / scalar_inner_sum).  Rows are
     summed a few MB at a time: the passes over each row's parts (blocks, leftover, tail) then find the
     rows in the cache instead of fetching them from memory once per part."""
     rows = a.reshape(-1, a.shape[-1])
+    if a.shape[-1] < SHORT_VECTORS * lanes and a.nbytes <= SHORT_BYTES:
+        return _short_rows(rows, lanes).reshape(a.shape[:-1])
     per_chunk = max(1, ROWS_CHUNK_BYTES // (a.shape[-1] * a.itemsize))
     if len(rows) <= per_chunk:
         return _inner_rows(a, lanes)
@@ -232,6 +271,10 @@ def torch_sum(x, axis=None, keepdims=False):
     x = np.asarray(x, order="C")
     ndim = x.ndim
     axes = _axes(axis, ndim)
+    if len(set(axes)) == ndim and 0 < x.size < SHORT_VECTORS * (VECTOR_BYTES // x.itemsize):  # a whole small tensor
+        rows = x.reshape(1, -1)
+        total = rows[0] + x.dtype.type(0) if x.size == 1 else _short_rows(rows, VECTOR_BYTES // x.itemsize)
+        return total.reshape((1,) * ndim if keepdims else ())
     out_shape = tuple(1 if d in axes else s for d, s in enumerate(x.shape))
     if x.size == 0:
         result = np.zeros(out_shape, x.dtype)
