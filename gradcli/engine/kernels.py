@@ -76,14 +76,13 @@ def _fma32(a, b, c):
     return total.astype(np.float32).reshape(shape)
 
 
-# ---- float32 elementwise functions as torch's AVX2 build computes them --------------------------------------
-# torch applies a function to a contiguous float32 array in steps of two 8-lane vectors and to the last
-# n % 16 elements with the scalar C library function.  On the x86-64 wheels (built with MKL) exp, log,
-# sin, cos, tan, tanh, sqrt and erf go to MKL's vector math library instead, whose algorithms are not
-# public: for those, the float64 result rounded to float32 is the closest public stand-in (see the README
-# table).  sigmoid uses SLEEF's expf (Sleef_expf8_u10, FMA throughout), reproduced here exactly.
+# ---- elementwise functions as torch's AVX2 build computes them ---------------------------------------------
+# torch applies a function to a contiguous run in steps of two 32-byte vectors (16 floats, 8 doubles) and to
+# the last elements of the run with the scalar C library function.  On the x86-64 wheels (built with MKL) exp,
+# log, sin, cos, tan, tanh, sqrt and erf go to MKL's vector math library instead (engine/mkl.py); without it,
+# the float64 result rounded to float32 is the closest public stand-in (see the README table).
 
-VECTOR_BLOCK = 16
+VECTOR_BYTES = 64  # two AVX2 registers: torch's vectorised loops step by 2 * Vectorized<T>::size()
 
 
 def _f32(value):
@@ -124,41 +123,60 @@ def correctly_rounded(f64_function):
     return apply
 
 
-def by_blocks(vector_fn, scalar_fn):
-    """``vector_fn`` on whole 16-element blocks, ``scalar_fn`` on the rest, as torch's loops split an array: its
-    axes in memory order, the innermost ones that are contiguous merged into runs, each run split into blocks
-    and a tail of n % 16 elements; an array whose innermost axis is strided goes to ``scalar_fn`` whole."""
-    def apply(x):
-        x = np.asarray(x, np.float32)
-        axes = [i for i in np.argsort([-abs(s) for s in x.strides], kind="stable") if x.shape[i] != 1]
-        view = x.transpose(axes + [i for i in range(x.ndim) if x.shape[i] == 1])[(...,) + (0,) * (x.ndim - len(axes))]
-        run = 1
-        for size, stride in zip(view.shape[::-1], view.strides[::-1]):
-            if stride != run * x.itemsize:
+def _iteration_order(shape, strides):
+    """The axes innermost first, as TensorIterator's reorder_dimensions sorts them: an insertion sort on the
+    operands' strides (the first operand whose strides differ decides; stride-0 axes are skipped)."""
+    order = list(range(len(shape)))[::-1]
+
+    def should_swap(dim0, dim1):
+        for operand in strides:
+            stride0, stride1 = abs(operand[dim0]), abs(operand[dim1])
+            if stride0 == 0 or stride1 == 0:
+                continue
+            if stride0 != stride1:
+                return 1 if stride0 > stride1 else -1
+            if shape[dim0] > shape[dim1]:
+                return 1
+        return 0
+    for i in range(1, len(order)):
+        dim1 = i
+        for dim0 in range(i - 1, -1, -1):
+            comparison = should_swap(order[dim0], order[dim1])
+            if comparison > 0:
+                order[dim0], order[dim1] = order[dim1], order[dim0]
+                dim1 = dim0
+            elif comparison < 0:
                 break
-            run *= size
-        runs = np.ascontiguousarray(view).reshape(-1, run)
-        body = run // VECTOR_BLOCK * VECTOR_BLOCK
-        out = np.empty_like(runs)
-        out[:, :body] = vector_fn(runs[:, :body])
-        out[:, body:] = scalar_fn(runs[:, body:])
-        out = out.reshape(view.shape).transpose(np.argsort(axes)) if axes else out.reshape(())
-        return np.ascontiguousarray(out).reshape(x.shape)
+    return order
+
+
+def by_blocks(vector_fn, scalar_fn):
+    """``vector_fn`` on whole vector blocks, ``scalar_fn`` on the rest, as torch's cpu_kernel_vec splits its
+    operands (arrays of one dtype, broadcast together): the axes in TensorIterator's order, the innermost ones
+    every operand steps through evenly merged into runs; a run goes in blocks of 64 bytes and a scalar tail when
+    its operands are contiguous (one of them may be a broadcast scalar), to ``scalar_fn`` whole otherwise."""
+    def apply(*operands):
+        operands = np.broadcast_arrays(*(np.asarray(x) for x in operands))
+        shape, itemsize = operands[0].shape, operands[0].itemsize
+        kept = [i for i in range(len(shape)) if shape[i] != 1]
+        order = [kept[i] for i in _iteration_order([shape[i] for i in kept],
+                                                   [[x.strides[i] for i in kept] for x in operands])]
+        inner = [x.strides[order[0]] if order else itemsize for x in operands]
+        run = 1
+        for axis in order:
+            if any(x.strides[axis] != run * step for x, step in zip(operands, inner)):
+                break
+            run *= shape[axis]
+        vectorised = set(inner) <= {0, itemsize} and inner.count(0) <= 1
+        block = VECTOR_BYTES // itemsize
+        body = run // block * block if vectorised else 0
+        axes = order[::-1] + [i for i in range(len(shape)) if shape[i] == 1]
+        runs = [np.ascontiguousarray(x.transpose(axes)).reshape(-1, run) for x in operands]
+        out = np.empty(runs[0].shape, operands[0].dtype)
+        out[:, :body] = vector_fn(*(x[:, :body] for x in runs))
+        out[:, body:] = scalar_fn(*(x[:, body:] for x in runs))
+        return np.ascontiguousarray(out.reshape([shape[i] for i in axes]).transpose(np.argsort(axes))).reshape(shape)
     return apply
-
-
-exp_scalar = correctly_rounded(np.exp)  # glibc's expf: correctly rounded in all but rare cases
-
-
-def _sigmoid_lanes(exp):
-    def lanes(x):
-        with np.errstate(over="ignore"):
-            return _f32(1) / (_f32(1) + exp(-x))
-    return lanes
-
-
-# torch's sigmoid kernel: 1 / (1 + exp(-x)) in float32, SLEEF's exp in the vectors, expf in the tail.
-sigmoid32 = by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(exp_scalar))
 
 
 def by_dtype(numpy_function, **kernels):

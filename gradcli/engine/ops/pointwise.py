@@ -6,8 +6,8 @@ import math
 import numpy as np
 
 from .. import dtypes
-from .. import sleef
-from ..kernels import by_dtype, fma, sigmoid32, via_float64
+from .. import libm, sleef
+from ..kernels import by_blocks, by_dtype, fma, sleef_expf, via_float64
 from ..mkl import vml
 from ..rules import R, Rule, float_array, op, rule, unary
 from ..tensor import Tensor, _make
@@ -50,15 +50,21 @@ sqrt = unary("sqrt", Rule("SqrtBackward0", SQRT, lambda g, out, a: g / R["mul_sc
                           formulas=("1 / (2 * sqrt(a)) = 1 / (2 * out)",)))
 
 
-def _sigmoid(a):
-    if a.dtype == np.float32:
-        return sigmoid32(a)
-    # exp of a negative number only, so large |a| never overflows
-    e = np.exp(-np.abs(a))
-    return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
+def _sigmoid_lanes(exp):
+    def lanes(x):
+        with np.errstate(over="ignore"):
+            return 1 / (1 + exp(-x))
+    return lanes
 
 
-sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: R["sigmoid_backward"](g, out), save="output",
+# torch's sigmoid kernel: 1 / (1 + exp(-x)) in the dtype, SLEEF's exp on the vector blocks (Sleef_expf8_u10,
+# Sleef_expd4_u10), the C library's on the tail (libm.expf; NumPy's float64 exp calls glibc's exp).
+sigmoid_kernel = by_dtype(lambda a: 1 / (1 + np.exp(-a)),
+                    float32=by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(libm.expf)),
+                    float64=by_blocks(_sigmoid_lanes(sleef.expd_u10), _sigmoid_lanes(np.exp)))
+
+
+sigmoid = unary("sigmoid", Rule("SigmoidBackward0", sigmoid_kernel, lambda g, out, a: R["sigmoid_backward"](g, out), save="output",
                                 formulas=("sigmoid(a) * (1 - sigmoid(a)) = out * (1 - out)",)),
                 namespaces=("torch", "torch.nn.functional"))
 
