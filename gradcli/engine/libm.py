@@ -153,3 +153,27 @@ def log1pf(x):
         out = np.where(hx >= 0x7f800000, x + x, out)
         out = np.where((ax >= 0x3f800000) & (hx < 0), np.where(x == -1, f32(-np.inf), f32(np.nan)), out)
         return out.reshape(shape)
+
+
+# ---- exp2f: expf's table and cubic, without the scaling by 32 / ln 2 -----------------------------------------------
+
+EXP2_SHIFT = EXP_SHIFT / EXP_N  # adding it rounds x to a multiple of 1/32
+EXP2_POLY = _hex("0x1.c6af84b912394p-5", "0x1.ebfce50fac4f3p-3", "0x1.62e42ff0c52d6p-1")
+
+
+def exp2f(x):
+    """glibc's exp2f (FMA build) on a float32 array: x = k/32 + r, 2**(k/32) from expf's table, times
+    1 + C2 r + C1 r**2 + C0 r**3 in double, rounded once to float."""
+    x = np.asarray(x, np.float32)
+    xd = x.astype(np.float64)
+    with np.errstate(all="ignore"):
+        shifted = xd + EXP2_SHIFT
+        k_bits = np.where(np.isfinite(shifted), shifted, 0).view(np.uint64)
+        r = xd - (shifted - EXP2_SHIFT)
+        scale = (EXP_TABLE[k_bits % np.uint64(EXP_N)] + (k_bits << np.uint64(52 - EXP_TABLE_BITS))).view(np.float64)
+        c0, c1, c2 = EXP2_POLY
+        y = fma(fma(c0, r, c1), r * r, fma(c2, r, 1.0))
+        out = (y * scale).astype(np.float32)
+        out = np.where(x >= 128, f32(np.inf), out)
+        out = np.where(x <= -150, f32(0), out)
+        return np.where(np.isnan(x), x, out).reshape(x.shape)

@@ -409,3 +409,44 @@ def powf_u10(x, y):
         if y == 0:
             result = np.ones_like(result)
         return np.where(x == 1, f32(1), result).reshape(shape)
+
+
+# ---- exp2: 2**d = 2**q * 2**s with q = rint(d), s = d - q exact, 2**s a polynomial ------------------------------
+
+def _ldexp2(x, q, dtype):
+    """vldexp2: x * 2**q as two factors 2**(q >> 1) and 2**(q - (q >> 1)), each a normal number."""
+    half = q >> 1
+    return x * pow2(half, dtype) * pow2(q - half, dtype)
+
+
+@_lanes
+def exp2f_u10(d):
+    """Sleef_exp2f8_u10 (xexp2f) on a float32 array."""
+    with np.errstate(all="ignore"):
+        q = np.rint(d)
+        s = d - q
+        u = np.full_like(d, f32(0.1535920892e-3))
+        for c in (0.1339262701e-2, 0.9618384764e-2, 0.5550347269e-1, 0.2402264476e+0, 0.6931471825e+0, 1.0):
+            u = fma(u, s, f32(c))
+        u = _ldexp2(u, np.where(np.isfinite(q), q, 0).astype(np.int32), np.float32)
+        u = np.where(d >= 128, f32(np.inf), u)
+        return np.where(d < -150, f32(0), u)
+
+
+@_lanes64
+def exp2_u10(d):
+    """Sleef_exp2d4_u10 (xexp2) on a float64 array: a degree-12 polynomial in s, the top ten by Estrin's scheme."""
+    with np.errstate(all="ignore"):
+        q = np.rint(d)
+        s = d - q
+        s2 = s * s
+        s4 = s2 * s2
+        u = fma(s4 * s4, fma(s, +0.4434359082926529454e-9, +0.7073164598085707425e-8),
+                _mla_polynomial(s, s2, s4, (+0.1017819260921760451e-6, +0.1321543872511327615e-5,
+                                            +0.1525273353517584730e-4, +0.1540353045101147808e-3,
+                                            +0.1333355814670499073e-2, +0.9618129107597600536e-2,
+                                            +0.5550410866482046596e-1, +0.2402265069591012214e+0)))
+        u = fma(fma(u, s, +0.6931471805599452862e+0), s, 1.0)
+        u = _ldexp2(u, np.where(np.isfinite(q), q, 0).astype(np.int64), np.float64)
+        u = np.where(d >= 1024, np.inf, u)
+        return np.where(d < -2000, 0.0, u)

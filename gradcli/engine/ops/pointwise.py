@@ -142,7 +142,10 @@ atanh = unary("atanh", Rule("AtanhBackward0", np.arctanh, lambda g, out, a: g / 
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
 log10 = unary("log10", Rule("Log10Backward0", vml("log10", np.log10), lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
 log2 = unary("log2", Rule("Log2Backward0", vml("log2", np.log2), lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
-exp2 = unary("exp2", Rule("Exp2Backward0", np.exp2, lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
+# torch's exp2 kernel: SLEEF's exp2 on the vector blocks, the C library's on the tail (glibc's exp2f, reproduced
+# in libm.py; NumPy's float64 exp2 calls glibc's exp2)
+exp2 = unary("exp2", Rule("Exp2Backward0", by_dtype(np.exp2, float32=by_blocks(sleef.exp2f_u10, libm.exp2f),
+                                                    float64=by_blocks(sleef.exp2_u10, np.exp2)), lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
 expm1 = unary("expm1", Rule("Expm1Backward0", by_dtype(np.expm1, float32=sleef.expm1f_u10, float64=sleef.expm1_u10), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
                             formulas=("exp(a) = out + 1",)))
