@@ -180,11 +180,12 @@ def by_blocks(vector_fn, scalar_fn):
 
 
 def by_dtype(numpy_function, **kernels):
-    """``kernels[name]`` for arrays of the dtype so named (float32=..., float64=...), ``numpy_function`` else."""
+    """``kernels[name]`` when the (first) array has the dtype so named (float32=..., float64=...),
+    ``numpy_function`` else."""
     kernels = {np.dtype(name): kernel for name, kernel in kernels.items()}  # dtype.name is slow to read
 
-    def apply(a):
-        return kernels.get(a.dtype, numpy_function)(a)
+    def apply(a, *others):
+        return kernels.get(a.dtype, numpy_function)(a, *others)
     return apply
 
 

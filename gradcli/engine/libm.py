@@ -161,19 +161,77 @@ EXP2_SHIFT = EXP_SHIFT / EXP_N  # adding it rounds x to a multiple of 1/32
 EXP2_POLY = _hex("0x1.c6af84b912394p-5", "0x1.ebfce50fac4f3p-3", "0x1.62e42ff0c52d6p-1")
 
 
+def _exp2_inline(xd, negative=False):
+    """2**xd for float64 xd in [-1021, 1023] as exp2f and powf compute it: xd = k/32 + r, 2**(k/32) from expf's
+    table (its sign bit set where ``negative``), times 1 + C2 r + C1 r**2 + C0 r**3; the float64 product."""
+    shifted = xd + EXP2_SHIFT
+    k_bits = np.where(np.isfinite(shifted), shifted, 0).view(np.uint64)
+    r = xd - (shifted - EXP2_SHIFT)
+    k_bits = k_bits + (np.uint64(1 << (EXP_TABLE_BITS + 11)) * np.asarray(negative, np.uint64))
+    scale = (EXP_TABLE[k_bits % np.uint64(EXP_N)] + (k_bits << np.uint64(52 - EXP_TABLE_BITS))).view(np.float64)
+    c0, c1, c2 = EXP2_POLY
+    return fma(fma(c0, r, c1), r * r, fma(c2, r, 1.0)) * scale
+
+
 def exp2f(x):
-    """glibc's exp2f (FMA build) on a float32 array: x = k/32 + r, 2**(k/32) from expf's table, times
-    1 + C2 r + C1 r**2 + C0 r**3 in double, rounded once to float."""
+    """glibc's exp2f (FMA build) on a float32 array: the float64 exp2 of x rounded once to float."""
     x = np.asarray(x, np.float32)
-    xd = x.astype(np.float64)
     with np.errstate(all="ignore"):
-        shifted = xd + EXP2_SHIFT
-        k_bits = np.where(np.isfinite(shifted), shifted, 0).view(np.uint64)
-        r = xd - (shifted - EXP2_SHIFT)
-        scale = (EXP_TABLE[k_bits % np.uint64(EXP_N)] + (k_bits << np.uint64(52 - EXP_TABLE_BITS))).view(np.float64)
-        c0, c1, c2 = EXP2_POLY
-        y = fma(fma(c0, r, c1), r * r, fma(c2, r, 1.0))
-        out = (y * scale).astype(np.float32)
+        out = _exp2_inline(x.astype(np.float64)).astype(np.float32)
         out = np.where(x >= 128, f32(np.inf), out)
         out = np.where(x <= -150, f32(0), out)
         return np.where(np.isnan(x), x, out).reshape(x.shape)
+
+
+# ---- powf: exp2(y log2 x), both in double from tables ---------------------------------------------------------------
+
+POWF_LOG2C = np.array(_hex(
+    "-0x1.efec65b963019p-2", "-0x1.b0b6832d4fca4p-2", "-0x1.7418b0a1fb77bp-2", "-0x1.39de91a6dcf7bp-2",
+    "-0x1.01d9bf3f2b631p-2", "-0x1.97c1d1b3b7afp-3", "-0x1.2f9e393af3c9fp-3", "-0x1.960cbbf788d5cp-4",
+    "-0x1.a6f9db6475fcep-5", "0x0p+0", "0x1.338ca9f24f53dp-4", "0x1.476a9543891bap-3",
+    "0x1.e840b4ac4e4d2p-3", "0x1.40645f0c6651cp-2", "0x1.88e9c2c1b9ff8p-2", "0x1.ce0a44eb17bccp-2"))
+POWF_POLY = _hex("0x1.27616c9496e0bp-2", "-0x1.71969a075c67ap-2", "0x1.ec70a6ca7baddp-2", "-0x1.7154748bef6c8p-1",
+                 "0x1.71547652ab82bp0")
+DEFAULT_NAN = np.copysign(f32(np.nan), f32(-1))  # what x86 returns for an invalid operation
+POWF_OVERFLOW = float.fromhex("0x1.fffffffd1d571p+6")  # y log2 x above it: |x**y| rounds to infinity
+
+
+def _log2_inline(ix):
+    """log2 of the float with bits ix (int64; subnormals normalised to a negative exponent) in double:
+    x = 2**k z with z near a table point c, log1p(z/c - 1) / ln 2 a quintic."""
+    tmp = ix - LOG_OFF
+    i = (tmp >> (23 - LOG_TABLE_BITS)) % (1 << LOG_TABLE_BITS)
+    top = tmp & -0x800000
+    z = (ix - top).astype(np.uint32).view(np.float32).astype(np.float64)
+    r = fma(z, LOG_INVC[i], -1.0)
+    y0 = POWF_LOG2C[i] + (top >> 23).astype(np.float64)
+    a0, a1, a2, a3, a4 = POWF_POLY
+    r2 = r * r
+    q = fma(fma(a2, r, a3), r2, fma(a4, r, y0))
+    return fma(fma(a0, r, a1), r2 * r2, q)
+
+
+def powf(x, y):
+    """glibc's powf (FMA build) on float32 arrays: exp2(y log2|x|) in double, rounded once, with C99's edges."""
+    x, y = np.broadcast_arrays(np.asarray(x, np.float32), np.asarray(y, np.float32))
+    shape, x, y = x.shape, x.reshape(-1), y.reshape(-1)
+    with np.errstate(all="ignore"):
+        y_int = np.trunc(y) == y
+        y_odd = y_int & (np.abs(np.fmod(y, f32(2))) == 1)
+        negative = np.signbit(x) & y_odd
+        ax = np.abs(x)
+        subnormal = (ax > 0) & (ax < f32(np.finfo(np.float32).tiny))
+        ix = np.where(subnormal, ax * f32(2.0**23), ax).view(np.uint32).astype(np.int64)
+        ix = np.where(subnormal, ix - (23 << 23), ix)
+        ylogx = y.astype(np.float64) * _log2_inline(ix)
+        out = _exp2_inline(ylogx, negative).astype(np.float32)
+        signed_one = np.where(negative, f32(-1), f32(1))
+        out = np.where(ylogx > POWF_OVERFLOW, signed_one * f32(np.inf), out)
+        out = np.where(ylogx <= -150, signed_one * f32(0), out)
+        out = np.where((x < 0) & ~y_int, DEFAULT_NAN, out)  # (x - x) / (x - x), the CPU's default NaN
+        x2 = np.where(negative, -(x * x), x * x)  # x zero or infinite
+        out = np.where((x == 0) | np.isinf(x), np.where(np.signbit(y), f32(1) / x2, x2), out)
+        out = np.where(np.isinf(y), np.where((ax < 1) == (y > 0), f32(0), f32(np.inf)), out)
+        out = np.where(np.isnan(x) | np.isnan(y), f32(np.nan), out)
+        out = np.where((ax == 1) & np.isinf(y), f32(1), out)
+        return np.where((y == 0) | (x == 1), f32(1), out).reshape(shape)

@@ -359,6 +359,12 @@ def _logkf(d):
     return _add_pairs_ordered(s, _mul_pairs(_mul_pairs(x2, x), _add_pairs(_mul_pair_float(x2, t), c)))
 
 
+def _ldexp2(x, q, dtype):
+    """vldexp2: x * 2**q as two factors 2**(q >> 1) and 2**(q - (q >> 1)), each a normal number."""
+    half = q >> 1
+    return x * pow2(half, dtype) * pow2(q - half, dtype)
+
+
 def _ldexpf(x, q):
     """vldexp_vf_vf_vi2: x * 2**q for any int32 q, by four equal factors and a remainder."""
     m = q >> 31
@@ -388,36 +394,85 @@ def _expkf(d):
     return np.where(d[0] < -104, f32(0), u)
 
 
+def _pow_edges(x, y, result):
+    """The part xpowf and xpow share: the sign for negative x, then the special cases of y or x infinite or
+    zero, NaN, y = 0 and x = 1, in SLEEF's order."""
+    one = x.dtype.type(1)
+    y_is_int = np.trunc(y) == y
+    y_is_odd = y_is_int & (np.abs(np.fmod(y, 2)) == 1)
+    result = result * np.where(x > 0, one, np.where(y_is_int, np.where(y_is_odd, -one, one), np.nan))
+    efx = np.where(np.signbit(y), one - np.abs(x), np.abs(x) - one)  # vmulsign: |x| - 1 times y's sign
+    result = np.where(np.isinf(y), np.where(efx < 0, 0, np.where(efx == 0, one, np.inf)), result)
+    edge = np.where(np.signbit(y) != (x == 0), 0, np.inf).astype(x.dtype)
+    result = np.where(np.isinf(x) | (x == 0), np.copysign(edge, np.where(y_is_odd, x, one)), result)
+    result = np.where(np.isnan(x) | np.isnan(y), np.nan, result)
+    return np.where((y == 0) | (x == 1), one, result).astype(x.dtype, copy=False)
+
+
 def powf_u10(x, y):
-    """Sleef_powf8_u10 (xpowf) on a float32 array and a float32 exponent y."""
-    x = np.asarray(x, np.float32)
-    shape, x = x.shape, x.reshape(-1)
-    y = f32(y)
+    """Sleef_powf8_u10 (xpowf) on float32 arrays x and y (broadcast together)."""
+    x, y = np.broadcast_arrays(np.asarray(x, np.float32), np.asarray(y, np.float32))
+    shape, x, y = x.shape, x.reshape(-1), y.reshape(-1)
     with np.errstate(all="ignore"):
-        y_is_int = np.trunc(y) == y or abs(y) > 2**24
-        y_is_odd = y_is_int and abs(y) < 2**24 and int(y) % 2 == 1
         result = _expkf(_mul_pair_float(_logkf(np.abs(x)), y))
         result = np.where(np.isnan(result), f32(np.inf), result)
-        sign = f32(-1 if y_is_odd else 1) if y_is_int else f32(np.nan)
-        result = result * np.where(x > 0, f32(1), sign)
-        if np.isinf(y):
-            efx = np.copysign(np.abs(x) - f32(1), y)
-            result = np.where(efx < 0, f32(0), np.where(efx == 0, f32(1), f32(np.inf)))
-        edge = np.where(np.signbit(y) != (x == 0), f32(0), f32(np.inf))
-        result = np.where(np.isinf(x) | (x == 0), np.copysign(edge, x if y_is_odd else f32(1)), result)
-        result = np.where(np.isnan(x) | np.isnan(y), f32(np.nan), result)
-        if y == 0:
-            result = np.ones_like(result)
-        return np.where(x == 1, f32(1), result).reshape(shape)
+        return _pow_edges(x, y, result).reshape(shape)
+
+
+def _logk(d):
+    """logk: log of a positive float64 as a double-double, 2 atanh((m - 1) / (m + 1)) + e ln 2."""
+    tiny = d < np.finfo(np.float64).tiny
+    d = np.where(tiny, d * 2.0**64, d)
+    e = DOUBLE.exponent(d * (1 / 0.75))
+    m = DOUBLE.scale(d, -e)
+    e = np.where(tiny, e - 64, e)
+    x = _divide_pairs(_add_exact(-1.0, m), _add_exact(1.0, m))
+    x2 = _square_pair(x)
+    x4 = x2[0] * x2[0]
+    x8 = x4 * x4
+    t = fma(x8 * x8, 0.116255524079935043668677,
+            _mla_polynomial(x2[0], x4, x8, (0.103239680901072952701192, 0.117754809412463995466069,
+                                            0.13332981086846273921509, 0.153846227114512262845736,
+                                            0.181818180850050775676507, 0.222222222230083560345903,
+                                            0.285714285714249172087875, 0.400000000000000077715612)))
+    s = _mul_pair_float(LN2_DOUBLE, e.astype(np.float64))
+    s = _add_pairs_ordered(s, (x[0] * 2, x[1] * 2))
+    x = _mul_pairs(x2, x)
+    s = _add_pairs_ordered(s, _mul_pairs(x, (0.666666666666666629659233, 3.80554962542412056336616e-17)))
+    x = _mul_pairs(x2, x)
+    return _add_pairs_ordered(s, _mul_pair_float(x, t))
+
+
+def _expk(d):
+    """expk: exp of a double-double, as a float64."""
+    dq = np.rint((d[0] + d[1]) * 1.442695040888963407359924681001892137426645954152985934135449406931)
+    s = _add_pair_float(d, dq * -LN2_HIGH_DOUBLE)
+    s = _add_pair_float(s, dq * -LN2_LOW_DOUBLE)
+    s = _add_floats_ordered(s[0], s[1])  # ddnormalize
+    s2 = s[0] * s[0]
+    s4 = s2 * s2
+    u = fma(s4 * s4, fma(s[0], 2.51069683420950419527139e-08, 2.76286166770270649116855e-07),
+            _mla_polynomial(s[0], s2, s4, (2.75572496725023574143864e-06, 2.48014973989819794114153e-05,
+                                           0.000198412698809069797676111, 0.0013888888939977128960529,
+                                           0.00833333333332371417601081, 0.0416666666665409524128449,
+                                           0.166666666666666740681535, 0.500000000000000999200722)))
+    t = _add_float_pair_ordered(1.0, s)
+    t = _add_pairs_ordered(t, _mul_pair_float(_square_pair(s), u))
+    q = np.where(np.isfinite(dq), dq, 0).astype(np.int64)
+    return np.where(d[0] < -1000, 0.0, _ldexp2(t[0] + t[1], q, np.float64))
+
+
+def pow_u10(x, y):
+    """Sleef_powd4_u10 (xpow) on float64 arrays x and y (broadcast together)."""
+    x, y = np.broadcast_arrays(np.asarray(x, np.float64), np.asarray(y, np.float64))
+    shape, x, y = x.shape, x.reshape(-1), y.reshape(-1)
+    with np.errstate(all="ignore"):
+        d = _mul_pair_float(_logk(np.abs(x)), y)
+        result = np.where(d[0] > 709.78271289338399673222338991, np.inf, _expk(d))
+        return _pow_edges(x, y, result).reshape(shape)
 
 
 # ---- exp2: 2**d = 2**q * 2**s with q = rint(d), s = d - q exact, 2**s a polynomial ------------------------------
-
-def _ldexp2(x, q, dtype):
-    """vldexp2: x * 2**q as two factors 2**(q >> 1) and 2**(q - (q >> 1)), each a normal number."""
-    half = q >> 1
-    return x * pow2(half, dtype) * pow2(q - half, dtype)
-
 
 @_lanes
 def exp2f_u10(d):

@@ -47,9 +47,8 @@ CONVOLUTION = ("a convolution's gradients: oneDNN's backward orders are not repr
 # (case, dtype) -> the part that is not torch's yet, and why. Kept honest by strict=True: a fix makes it XPASS.
 # The corpus runs twice: with Intel MKL (when installed) and without it (KNOWN_WITHOUT_MKL added).
 KNOWN = {
-    **_known(ELEMENTWISE, "sinh", "cosh", "atanh", "pow_tensor", "atan2"),
+    **_known(ELEMENTWISE, "sinh", "cosh", "atanh", "atan2"),
     **_known(ELEMENTWISE, "sinc", dtypes=("float32",)),
-    **_known(ELEMENTWISE, "pow_scalar_fraction", dtypes=("float64",)),
     **_known("the gradient grad / (a * ln 10) differs in the last bits (the value is MKL VML's: exact with "
              "gradcli[mkl], NumPy's without)", "log10", dtypes=("float64",)),
     **_known("linalg.solve: torch's LAPACK calls are not reproduced (NumPy's LAPACK)", "solve"),
@@ -63,6 +62,8 @@ KNOWN_WITHOUT_MKL = {
     **_known(MATMUL, "mm", "mv", "squeeze_matmul", "unsafe_view", "addmm", "linear"),
     **_known(MATMUL, "dot", "bmm", dtypes=("float64",)),
     **_known("the gradient reads a kernel torch takes from MKL (exact with gradcli[mkl])", "log_softmax_backward"),
+    **_known("the exponent's gradient out * log(a) reads torch's log kernel, MKL VML's (exact with gradcli[mkl])",
+             "pow_tensor"),
     **_known("the target's gradient -logit(p) reads torch's log kernel, MKL VML's (exact with gradcli[mkl]); "
              "bce_sum's value: the loss's log", "bce", "bce_sum"),
 }
