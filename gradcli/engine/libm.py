@@ -235,3 +235,90 @@ def powf(x, y):
         out = np.where(np.isnan(x) | np.isnan(y), f32(np.nan), out)
         out = np.where((ax == 1) & np.isinf(y), f32(1), out)
         return np.where((y == 0) | (x == 1), f32(1), out).reshape(shape)
+
+
+# ---- expm1f, sinhf, coshf: fdlibm's, in float32 ---------------------------------------------------------------------
+
+EXPM1_Q = [f32(c) for c in (-3.3333335072e-02, 1.5873016091e-03, -7.9365076090e-05, 4.0082177293e-06, -2.0109921195e-07)]
+INVLN2 = f32(1.4426950216e+00)
+
+
+def _add_to_exponent(y, k):
+    """SET_FLOAT_WORD(y, i + (k << 23)): y * 2**k by adding k to the exponent field."""
+    return (y.view(np.int32) + (k.astype(np.int32) << 23)).view(np.float32)
+
+
+def expm1f(x):
+    """glibc's expm1f (fdlibm's s_expm1f.c, plain float arithmetic) on a float32 array: x = k ln 2 + r (hi - lo with
+    a correction c), expm1(r) from a rational approximation, then scaled by 2**k in one of five ways."""
+    x = np.asarray(x, np.float32)
+    shape, x = x.shape, x.reshape(-1)
+    one, half = f32(1), f32(0.5)
+    with np.errstate(all="ignore"):
+        hx = x.view(np.int32) & 0x7fffffff
+        negative = np.signbit(x)
+        reduced, near = hx > 0x3eb17218, hx < 0x3F851592  # |x| > ln2 / 2, |x| < 1.5 ln2
+        k_far = (INVLN2 * x + np.where(negative, -half, half))
+        k_far = np.where(np.abs(k_far) < 2**31, k_far, 0).astype(np.int32)  # C's float-to-int: truncation
+        k = np.where(reduced, np.where(near, np.where(negative, -1, 1), k_far), 0).astype(np.int32)
+        t = k.astype(np.float32)
+        hi = np.where(near, np.where(negative, x + LN2_HI, x - LN2_HI), x - t * LN2_HI)
+        lo = np.where(near, np.where(negative, -LN2_LO, LN2_LO), t * LN2_LO)
+        r = np.where(reduced, hi - lo, x)
+        c = np.where(reduced, (hi - r) - lo, f32(0))
+        hfx = half * r
+        hxs = r * hfx
+        poly = EXPM1_Q[4]
+        for q in reversed(EXPM1_Q[:4]):
+            poly = q + hxs * poly
+        r1 = one + hxs * poly
+        t = f32(3) - r1 * hfx
+        e = hxs * ((r1 - t) / (f32(6) - r * t))
+        out = r - (r * e - hxs)  # k == 0
+        e = (r * (e - c) - c) - hxs
+        out = np.where(k == -1, half * (r - e) - half, out)
+        out = np.where(k == 1, np.where(r < f32(-0.25), f32(-2) * (e - (r + half)), one + f32(2) * (r - e)), out)
+        small_k = np.clip(k, 0, 22)
+        low = (np.int32(0x3f800000) - (np.int32(0x1000000) >> small_k)).view(np.float32)  # 1 - 2**-k
+        high = ((np.int32(0x7f) - np.clip(k, 23, 56)) << 23).view(np.float32)  # 2**-k
+        scaled = np.where(k < 23, _add_to_exponent(low - (e - r), k), _add_to_exponent((r - (e + high)) + one, k))
+        out = np.where((k >= 2) & (k <= 56), scaled, out)
+        out = np.where((k <= -2) | (k > 56), _add_to_exponent(one - (e - r), k) - one, out)
+        out = np.where(hx < 0x33000000, x, out)  # |x| < 2**-25
+        out = np.where((hx >= 0x4195b844) & negative, f32(-1), out)  # x < -27 ln 2
+        out = np.where((x > f32(8.8721679688e+01)), f32(np.inf), out)
+        return np.where(np.isnan(x), x, out).reshape(shape)
+
+
+def sinhf(x):
+    """glibc's sinhf (fdlibm's e_sinhf.c): from expm1f below 22, from expf above, in float32."""
+    x = np.asarray(x, np.float32)
+    with np.errstate(all="ignore"):
+        ix = x.view(np.int32) & 0x7fffffff
+        h = np.where(np.signbit(x), f32(-0.5), f32(0.5))
+        ax = np.abs(x)
+        t = expm1f(ax)
+        out = np.where(ix < 0x3f800000, h * (f32(2) * t - t * t / (t + f32(1))), h * (t + t / (t + f32(1))))
+        out = np.where(ix < 0x31800000, x, out)
+        w = expf(f32(0.5) * ax)
+        out = np.where(ix >= 0x41b00000, np.where(ix < 0x42b17180, h * expf(ax), (h * w) * w), out)
+        out = np.where(ix > 0x42b2d4fc, x * f32(1.0e37), out)
+        return np.where(ix >= 0x7f800000, x + x, out)
+
+
+def coshf(x):
+    """glibc's coshf (fdlibm's e_coshf.c): from expm1f below ln 2 / 2, from expf above, in float32."""
+    x = np.asarray(x, np.float32)
+    half, one = f32(0.5), f32(1)
+    with np.errstate(all="ignore"):
+        ix = x.view(np.int32) & 0x7fffffff
+        ax = np.abs(x)
+        t = expm1f(ax)
+        w = one + t
+        out = np.where(ix < 0x24000000, one, one + (t * t) / (w + w))
+        t = expf(ax)
+        out = np.where(ix >= 0x3eb17218, half * t + half / t, out)
+        w = expf(half * ax)
+        out = np.where(ix >= 0x41b00000, np.where(ix < 0x42b17180, half * t, (half * w) * w), out)
+        out = np.where(ix > 0x42b2d4fc, f32(np.inf), out)
+        return np.where(ix >= 0x7f800000, x * x, out)

@@ -505,3 +505,36 @@ def exp2_u10(d):
         u = _ldexp2(u, np.where(np.isfinite(q), q, 0).astype(np.int64), np.float64)
         u = np.where(d >= 1024, np.inf, u)
         return np.where(d < -2000, 0.0, u)
+
+
+# ---- sinh and cosh: (e**|x| -+ e**-|x|) / 2 with e**|x| a pair from expk2 ------------------------------------------
+
+def _reciprocal_pair(d):
+    """dfrec_vf2_vf2 / ddrec_vd2_vd2: 1 / d as a pair, by one FMA-corrected reciprocal."""
+    s = 1 / d[0]
+    return s, s * fma(-d[1], s, fma(-d[0], s, d[0].dtype.type(1)))
+
+
+def _sub_pairs_ordered(x, y):
+    """dfsub_vf2_vf2_vf2: pair - pair when |x| >= |y|."""
+    s = x[0] - y[0]
+    return s, (((x[0] - s) - y[0]) + x[1]) - y[1]
+
+
+def _hyperbolic(expk2, limit, odd):
+    """xsinhf/xcoshf (float32) and xsinh/xcosh (float64): the sum or difference of the pair e**|x| and its
+    reciprocal, halved; infinite beyond ``limit``, the sign of x for sinh."""
+    def lanes(x):
+        with np.errstate(all="ignore"):
+            d = expk2((np.abs(x), np.zeros_like(x)))
+            d = (_sub_pairs_ordered if odd else _add_pairs_ordered)(d, _reciprocal_pair(d))
+            y = (d[0] + d[1]) * x.dtype.type(0.5)
+            y = np.where((np.abs(x) > limit) | np.isnan(y), x.dtype.type(np.inf), y)
+            if odd:
+                y = np.where(np.signbit(x), -y, y)  # vmulsign
+            return np.where(np.isnan(x), x, y)
+    return lanes
+
+
+sinhf_u10, coshf_u10 = (_lanes(_hyperbolic(_expk2f, f32(89), odd)) for odd in (True, False))
+sinh_u10, cosh_u10 = (_lanes64(_hyperbolic(_expk2, 710.0, odd)) for odd in (True, False))

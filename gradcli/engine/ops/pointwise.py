@@ -132,8 +132,12 @@ asin = unary("asin", Rule("AsinBackward0", vml("asin", np.arcsin), lambda g, out
                           formulas=("1 / sqrt(1 - a**2)",)), aliases=("arcsin",))
 acos = unary("acos", Rule("AcosBackward0", vml("acos", np.arccos), lambda g, out, a: g * -rsqrt(R["add_scalar"](-a * a, params=(1,))),
                           formulas=("-1 / sqrt(1 - a**2)",)), aliases=("arccos",))
-sinh = unary("sinh", Rule("SinhBackward0", np.sinh, lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
-cosh = unary("cosh", Rule("CoshBackward0", np.cosh, lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
+# sinh, cosh: SLEEF's u10 versions on the vector blocks, the C library's on the tail (glibc's sinhf and coshf,
+# reproduced in libm.py; NumPy's float64 sinh and cosh call glibc's)
+sinh = unary("sinh", Rule("SinhBackward0", by_dtype(np.sinh, float32=by_blocks(sleef.sinhf_u10, libm.sinhf),
+                                                    float64=by_blocks(sleef.sinh_u10, np.sinh)), lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
+cosh = unary("cosh", Rule("CoshBackward0", by_dtype(np.cosh, float32=by_blocks(sleef.coshf_u10, libm.coshf),
+                                                    float64=by_blocks(sleef.cosh_u10, np.cosh)), lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
 asinh = unary("asinh", Rule("AsinhBackward0", np.arcsinh, lambda g, out, a: g * rsqrt(R["add_scalar"](a ** 2, params=(1,))),
                             formulas=("1 / sqrt(a**2 + 1)",)), aliases=("arcsinh",))
 acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * rsqrt(R["sub_scalar"](a * a, params=(1,))),
