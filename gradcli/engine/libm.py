@@ -322,3 +322,67 @@ def coshf(x):
         out = np.where(ix >= 0x41b00000, np.where(ix < 0x42b17180, half * t, (half * w) * w), out)
         out = np.where(ix > 0x42b2d4fc, f32(np.inf), out)
         return np.where(ix >= 0x7f800000, x * x, out)
+
+
+# ---- atanf, atan2f: fdlibm's, in float32 ----------------------------------------------------------------------------
+
+ATAN_HI = np.array([4.6364760399e-01, 7.8539812565e-01, 9.8279368877e-01, 1.5707962513e+00], np.float32)
+ATAN_LO = np.array([5.0121582440e-09, 3.7748947079e-08, 3.4473217170e-08, 7.5497894159e-08], np.float32)
+ATAN_T = [f32(c) for c in (3.3333334327e-01, -2.0000000298e-01, 1.4285714924e-01, -1.1111110449e-01,
+                           9.0908870101e-02, -7.6918758452e-02, 6.6610731184e-02, -5.8335702866e-02,
+                           4.9768779427e-02, -3.6531571299e-02, 1.6285819933e-02)]
+PI, PI_O_2, PI_O_4, PI_LO = f32(3.1415927410e+00), f32(1.5707963705e+00), f32(7.8539818525e-01), f32(-8.7422776573e-08)
+
+
+def atanf(x):
+    """glibc's atanf (fdlibm's s_atanf.c) on a float32 array: |x| reduced against 0.5, 1, 1.5 or infinity,
+    atan(t) = t - t (odd and even polynomials in t**2), plus the table's atan of the reference point."""
+    x = np.asarray(x, np.float32)
+    shape, x = x.shape, x.reshape(-1)
+    one, two = f32(1), f32(2)
+    with np.errstate(all="ignore"):
+        ix = x.view(np.int32) & 0x7fffffff
+        ax = np.abs(x)
+        region = np.select([ix < 0x3ee00000, ix < 0x3f300000, ix < 0x3f980000, ix < 0x401c0000], [-1, 0, 1, 2], 3)
+        t = np.select([region == 0, region == 1, region == 2, region == 3],
+                      [(two * ax - one) / (two + ax), (ax - one) / (ax + one),
+                       (ax - f32(1.5)) / (one + f32(1.5) * ax), -one / ax], x)
+        z = t * t
+        w = z * z
+        odd, even = ATAN_T[10], ATAN_T[9]
+        for c in (ATAN_T[8], ATAN_T[6], ATAN_T[4], ATAN_T[2], ATAN_T[0]):
+            odd = c + w * odd
+        for c in (ATAN_T[7], ATAN_T[5], ATAN_T[3], ATAN_T[1]):
+            even = c + w * even
+        series = z * odd + w * even
+        i = np.maximum(region, 0)
+        reduced = ATAN_HI[i] - ((t * series - ATAN_LO[i]) - t)
+        out = np.where(region < 0, x - x * series, np.where(np.signbit(x), -reduced, reduced))
+        out = np.where(ix < 0x31000000, x, out)
+        huge = np.where(np.signbit(x), -(ATAN_HI[3] + ATAN_LO[3]), ATAN_HI[3] + ATAN_LO[3])
+        out = np.where(ix >= 0x4c000000, huge, out)
+        return np.where(np.isnan(x), x + x, out).reshape(shape)
+
+
+def atan2f(y, x):
+    """glibc's atan2f (fdlibm's e_atan2f.c) on float32 arrays: atanf(|y / x|) placed in the quadrant of (x, y),
+    with C99's zeros and infinities."""
+    y, x = np.broadcast_arrays(np.asarray(y, np.float32), np.asarray(x, np.float32))
+    shape, y, x = x.shape, y.reshape(-1), x.reshape(-1)
+    with np.errstate(all="ignore"):
+        ix, iy = x.view(np.int32) & 0x7fffffff, y.view(np.int32) & 0x7fffffff
+        negative_x, negative_y = np.signbit(x), np.signbit(y)
+        k = (iy - ix) >> 23
+        z = atanf(np.abs(y / x))
+        z = np.where(k > 60, PI_O_2 + f32(0.5) * PI_LO, np.where(negative_x & (k < -60), f32(0), z))
+        out = np.where(negative_x, np.where(negative_y, (z - PI_LO) - PI, PI - (z - PI_LO)),
+                       np.where(negative_y, -z, z))
+        signed = np.where(negative_y, f32(-1), f32(1))
+        out = np.where(iy == 0x7f800000, signed * PI_O_2, out)
+        both_infinite = np.where(negative_x, f32(3) * PI_O_4, PI_O_4)
+        out = np.where(ix == 0x7f800000, signed * np.where(iy == 0x7f800000, both_infinite,
+                                                            np.where(negative_x, PI, f32(0))), out)
+        out = np.where(ix == 0, signed * PI_O_2, out)
+        out = np.where(iy == 0, np.where(negative_x, signed * PI, y), out)
+        out = np.where(x == 1, atanf(y), out)
+        return np.where(np.isnan(x) | np.isnan(y), x + y, out).reshape(shape)

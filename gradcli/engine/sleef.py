@@ -538,3 +538,81 @@ def _hyperbolic(expk2, limit, odd):
 
 sinhf_u10, coshf_u10 = (_lanes(_hyperbolic(_expk2f, f32(89), odd)) for odd in (True, False))
 sinh_u10, cosh_u10 = (_lanes64(_hyperbolic(_expk2, 710.0, odd)) for odd in (True, False))
+
+
+# ---- atan2: the angle of (x, y) reduced to the first octant, atan of the ratio in pair arithmetic -----------------
+
+def _atan2_octant(y, x, negative_x):
+    """The start atan2kf_u1 and atan2k_u1 share: x made positive (q = -2 where ``negative_x``), then y/x or
+    -x/y, whichever is at most 1 (q + 1 for the latter), as a pair; returns q and the ratio."""
+    q = np.where(negative_x, -2, 0)
+    x = tuple(np.where(x[0] < 0, -part, part) for part in x)
+    q = np.where(x[0] < y[0], q + 1, q)
+    swap = x[0] < y[0]
+    s = tuple(np.where(swap, -a, b) for a, b in zip(x, y))
+    t = tuple(np.where(swap, b, a) for a, b in zip(x, y))
+    return q, _divide_pairs(s, t)
+
+
+def _atan2kf(y, x):
+    """atan2kf_u1: atan2 of float32 pairs with y >= 0, as a pair."""
+    q, s = _atan2_octant(y, x, x[0] < 0)
+    t = _add_floats_ordered(*_square_pair(s))  # dfnormalize
+    u = np.full_like(t[0], f32(-0.00176397908944636583328247))
+    for c in (0.0107900900766253471374512, -0.0309564601629972457885742, 0.0577365085482597351074219,
+              -0.0838950723409652709960938, 0.109463557600975036621094, -0.142626821994781494140625,
+              0.199983194470405578613281):
+        u = fma(u, t[0], f32(c))
+    t = _mul_pairs(t, _add_floats_ordered(f32(-0.333332866430282592773438), u * t[0]))
+    t = _mul_pairs(s, _add_float_pair_ordered(f32(1), t))
+    return _add_pairs_ordered(_mul_pair_float((f32(1.5707963705062866211), f32(-4.3711388286737928865e-08)),
+                                              q.astype(np.float32)), t)
+
+
+ATAN2_POLY = (1.06298484191448746607415e-05, -0.000125620649967286867384336, 0.00070557664296393412389774,
+              -0.00251865614498713360352999, 0.00646262899036991172313504, -0.0128281333663399031014274,
+              0.0208024799924145797902497, -0.0289002344784740315686289, 0.0359785005035104590853656,
+              -0.041848579703592507506027, 0.0470843011653283988193763, -0.0524914210588448421068719,
+              0.0587946590969581003860434, -0.0666620884778795497194182, 0.0769225330296203768654095,
+              -0.0909090442773387574781907)
+
+
+def _atan2k(y, x):
+    """atan2k_u1: atan2 of float64 pairs with y >= 0, as a pair."""
+    q, s = _atan2_octant(y, x, np.signbit(x[0]))
+    t = _add_floats_ordered(*_square_pair(s))
+    t2 = t[0] * t[0]
+    t4 = t2 * t2
+    u = fma(t4 * t4, _mla_polynomial(t[0], t2, t4, ATAN2_POLY[:8]), _mla_polynomial(t[0], t2, t4, ATAN2_POLY[8:]))
+    for c in (0.111111108376896236538123, -0.142857142756268568062339, 0.199999999997977351284817,
+              -0.333333333333317605173818):
+        u = fma(u, t[0], c)
+    t = _add_pairs_ordered(s, _mul_pair_float(_mul_pairs(s, t), u))
+    return _add_pairs_ordered(_mul_pair_float((1.570796326794896557998982, 6.12323399573676603586882e-17),
+                                              q.astype(np.float64)), t)
+
+
+def _atan2(kernel, tiny, scale, pi):
+    """xatan2f_u1 / xatan2_u1 on arrays y and x (broadcast together): tiny |x| scaled up with y, the kernel on
+    (|y|, x), then the signs and the special cases of zeros and infinities."""
+    def atan2(y, x):
+        y, x = np.broadcast_arrays(y, x)
+        shape, y, x = x.shape, y.reshape(-1), x.reshape(-1)
+        with np.errstate(all="ignore"):
+            small = np.abs(x) < tiny
+            x, y = np.where(small, x * scale, x), np.where(small, y * scale, y)
+            zeros = np.zeros_like(x)
+            d = kernel((np.abs(y), zeros), (x, zeros))
+            r = d[0] + d[1]
+            r = np.where(np.signbit(x), -r, r)  # vmulsign
+            infinite_x = np.where(np.isinf(x), np.copysign(pi / 2, x), zeros)  # visinf2
+            r = np.where(np.isinf(x) | (x == 0), pi / 2 - infinite_x, r)
+            r = np.where(np.isinf(y), pi / 2 - np.where(np.isinf(x), np.copysign(pi / 4, x), zeros), r)
+            r = np.where(y == 0, np.where(np.signbit(x), pi, zeros), r)
+            r = np.where(np.signbit(y), -r, r)
+            return np.where(np.isnan(x) | np.isnan(y), np.nan, r).astype(x.dtype, copy=False).reshape(shape)
+    return atan2
+
+
+atan2f_u10 = _atan2(_atan2kf, f32(2.9387372783541830947e-39), f32(1 << 24), f32(np.pi))  # Sleef_atan2f8_u10
+atan2_u10 = _atan2(_atan2k, 5.5626846462680083984e-309, float(1 << 53), np.pi)  # Sleef_atan2d4_u10

@@ -10,7 +10,7 @@ from ..dtypes import FLOATING
 from .. import libm
 from ..kernels import by_blocks, by_dtype, fma
 from ..rules import R, Rule, op
-from ..sleef import pow_u10, powf_u10
+from ..sleef import atan2_u10, atan2f_u10, pow_u10, powf_u10
 from ..tensor import Tensor, _make
 from .pointwise import SQRT, log, reciprocal
 from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
@@ -212,8 +212,13 @@ def _atan2_vjp(g, out, a, b, of):
     return g * b * recip if of == "a" else g * -a * recip
 
 
+# torch's atan2 kernel: SLEEF's atan2f_u10/atan2_u10 on the vector blocks, the C library's on the tail (glibc's
+# atan2f, reproduced in libm.py; NumPy's float64 arctan2 calls glibc's atan2)
+_atan2 = by_dtype(np.arctan2, float32=by_blocks(atan2f_u10, libm.atan2f), float64=by_blocks(atan2_u10, np.arctan2))
+
+
 @op("atan2", "arctan2", tensors=2, rules=dict(atan2=Rule(
-    "Atan2Backward0", np.arctan2, lambda g, out, a, b: _atan2_vjp(g, out, a, b, "a"),
+    "Atan2Backward0", _atan2, lambda g, out, a, b: _atan2_vjp(g, out, a, b, "a"),
     lambda g, out, a, b: _atan2_vjp(g, out, a, b, "b"), formulas=("b / (a**2 + b**2)", "-a / (a**2 + b**2)"))))
 def atan2(a, b):
     _tensors_only("atan2", a, b)
