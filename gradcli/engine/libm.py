@@ -386,3 +386,16 @@ def atan2f(y, x):
         out = np.where(iy == 0, np.where(negative_x, signed * PI, y), out)
         out = np.where(x == 1, atanf(y), out)
         return np.where(np.isnan(x) | np.isnan(y), x + y, out).reshape(shape)
+
+
+def atanhf(x):
+    """glibc's atanhf (e_atanhf.c): 0.5 log1pf(2|x| + 2|x|**2 / (1 - |x|)) below 0.5, 0.5 log1pf(2|x| / (1 - |x|))
+    above, in float32, with the sign of x."""
+    x = np.asarray(x, np.float32)
+    with np.errstate(all="ignore"):
+        xa = np.abs(x)
+        t = xa + xa
+        t = f32(0.5) * log1pf(np.where(xa < f32(0.5), t + t * xa / (f32(1) - xa), t / (f32(1) - xa)))
+        out = np.where(xa < f32(2.0**-28), x, np.copysign(t, x))
+        out = np.where(xa == 1, x / f32(0), out)
+        return np.where(xa > 1, DEFAULT_NAN, out)

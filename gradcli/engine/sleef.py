@@ -616,3 +616,52 @@ def _atan2(kernel, tiny, scale, pi):
 
 atan2f_u10 = _atan2(_atan2kf, f32(2.9387372783541830947e-39), f32(1 << 24), f32(np.pi))  # Sleef_atan2f8_u10
 atan2_u10 = _atan2(_atan2k, 5.5626846462680083984e-309, float(1 << 53), np.pi)  # Sleef_atan2d4_u10
+
+
+# ---- atanh: log((1 + |x|) / (1 - |x|)) / 2, the quotient and its log as pairs --------------------------------------
+
+def _logk2f(d):
+    """logk2f: log of a float32 pair as a pair."""
+    e = FLOAT.exponent(d[0] * f32(1.0 / 0.75))
+    m = tuple(part * pow2(-e) for part in d)  # dfscale by 2**-e
+    x = _divide_pairs(_add_pair_float(m, f32(-1)), _add_pair_float(m, f32(1)))
+    x2 = _square_pair(x)
+    t = np.full_like(x2[0], f32(0.2392828464508056640625))
+    for c in (0.28518211841583251953125, 0.400005877017974853515625, 0.666666686534881591796875):
+        t = fma(t, x2[0], f32(c))
+    s = _mul_pair_float(LN2, e.astype(np.float32))
+    s = _add_pairs_ordered(s, (x[0] * f32(2), x[1] * f32(2)))
+    return _add_pairs_ordered(s, _mul_pair_float(_mul_pairs(x2, x), t))
+
+
+def _logk2(d):
+    """logk2: log of a float64 pair as a pair."""
+    e = DOUBLE.exponent(d[0] * (1 / 0.75))
+    m = tuple(_ldexp2(part, -e, np.float64) for part in d)
+    x = _divide_pairs(_add_pair_float(m, -1.0), _add_pair_float(m, 1.0))
+    x2 = _square_pair(x)
+    x4 = x2[0] * x2[0]
+    t = _mla_polynomial(x2[0], x4, x4 * x4, (0.13860436390467167910856, 0.131699838841615374240845,
+                                             0.153914168346271945653214, 0.181816523941564611721589,
+                                             0.22222224632662035403996, 0.285714285511134091777308,
+                                             0.400000000000914013309483))
+    t = fma(t, x2[0], 0.666666666666664853302393)
+    s = _mul_pair_float(LN2_DOUBLE, e.astype(np.float64))
+    s = _add_pairs_ordered(s, (x[0] * 2, x[1] * 2))
+    return _add_pairs_ordered(s, _mul_pair_float(_mul_pairs(x2, x), t))
+
+
+def _atanh(logk2):
+    """xatanhf / xatanh on a flat array."""
+    def lanes(x):
+        one = x.dtype.type(1)
+        with np.errstate(all="ignore"):
+            y = np.abs(x)
+            d = logk2(_divide_pairs(_add_exact(one, y), _add_exact(one, -y)))
+            y = np.where(y > 1, np.nan, np.where(y == 1, np.inf, (d[0] + d[1]) * x.dtype.type(0.5)))
+            y = np.where(np.isinf(x), np.nan, y).astype(x.dtype, copy=False)
+            return np.where(np.signbit(x), -y, y)  # vmulsign
+    return lanes
+
+
+atanhf_u10, atanh_u10 = _lanes(_atanh(_logk2f)), _lanes64(_atanh(_logk2))  # Sleef_atanhf8_u10, Sleef_atanhd4_u10

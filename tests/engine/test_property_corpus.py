@@ -47,7 +47,6 @@ CONVOLUTION = ("a convolution's gradients: oneDNN's backward orders are not repr
 # (case, dtype) -> the part that is not torch's yet, and why. Kept honest by strict=True: a fix makes it XPASS.
 # The corpus runs twice: with Intel MKL (when installed) and without it (KNOWN_WITHOUT_MKL added).
 KNOWN = {
-    **_known(ELEMENTWISE, "atanh"),
     **_known(ELEMENTWISE, "sinc", dtypes=("float32",)),
     **_known("the gradient grad / (a * ln 10) differs in the last bits (the value is MKL VML's: exact with "
              "gradcli[mkl], NumPy's without)", "log10", dtypes=("float64",)),

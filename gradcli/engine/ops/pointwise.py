@@ -142,7 +142,10 @@ asinh = unary("asinh", Rule("AsinhBackward0", np.arcsinh, lambda g, out, a: g * 
                             formulas=("1 / sqrt(a**2 + 1)",)), aliases=("arcsinh",))
 acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * rsqrt(R["sub_scalar"](a * a, params=(1,))),
                             formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
-atanh = unary("atanh", Rule("AtanhBackward0", np.arctanh, lambda g, out, a: g / (1 - a * a),
+# atanh: SLEEF's atanhf_u10/atanh_u10 on the vector blocks, the C library's on the tail (glibc's atanhf, reproduced
+# in libm.py; NumPy's float64 arctanh calls glibc's atanh)
+atanh = unary("atanh", Rule("AtanhBackward0", by_dtype(np.arctanh, float32=by_blocks(sleef.atanhf_u10, libm.atanhf),
+                                                       float64=by_blocks(sleef.atanh_u10, np.arctanh)), lambda g, out, a: g / (1 - a * a),
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
 log10 = unary("log10", Rule("Log10Backward0", vml("log10", np.log10), lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
 log2 = unary("log2", Rule("Log2Backward0", vml("log2", np.log2), lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
