@@ -399,3 +399,72 @@ def atanhf(x):
         out = np.where(xa < f32(2.0**-28), x, np.copysign(t, x))
         out = np.where(xa == 1, x / f32(0), out)
         return np.where(xa > 1, DEFAULT_NAN, out)
+
+
+# ---- sinf: Szabolcs Nagy's, in double: x reduced by multiples of pi/2, then a sine or cosine polynomial -----------
+
+SIN_POLY = _hex("-0x1.555545995a603p-3", "0x1.1107605230bc4p-7", "-0x1.994eb3774cf24p-13")  # s1, s2, s3
+COS_POLY = _hex("-0x1.ffffffd0c621cp-2", "0x1.55553e1068f19p-5", "-0x1.6c087e89a359dp-10",
+                "0x1.99343027bf8c3p-16")  # c1 .. c4 (c0 = 1); the second table negates c0 .. c4
+HPI_INV, HPI = float.fromhex("0x1.45F306DC9C883p+23"), float.fromhex("0x1.921FB54442D18p0")
+PI63 = float.fromhex("0x1.921FB54442D18p-62")
+PIO4 = f32(float.fromhex("0x1.921FB6p-1"))
+INV_PIO4 = np.array([0xa2, 0xa2f9, 0xa2f983, 0xa2f9836e, 0xf9836e4e, 0x836e4e44, 0x6e4e4415, 0x4e441529,
+                     0x441529fc, 0x1529fc27, 0x29fc2757, 0xfc2757d1, 0x2757d1f5, 0x57d1f534, 0xd1f534dd,
+                     0xf534ddc0, 0x34ddc0db, 0xddc0db62, 0xc0db6295, 0xdb629599, 0x6295993c, 0x95993c43,
+                     0x993c4390, 0x3c439041], np.uint64)
+
+
+def _abstop12(x):
+    return (x.view(np.uint32) >> 20) & 0x7ff
+
+
+def _sinf_poly(x, x2, n, negated):
+    """sinf_poly (FMA build): the sine polynomial for even quadrants n, the cosine one (negated where ``negated``)
+    for odd ones."""
+    s1, s2, s3 = SIN_POLY
+    sine = fma(x * x2 * x2, fma(x2, s3, s2), fma(x * x2, s1, x))
+    sign = np.where(negated, -1.0, 1.0)
+    c1, c2, c3, c4 = (sign * c for c in COS_POLY)
+    x4 = x2 * x2
+    cosine = fma(x4 * x2, fma(x2, c4, c3), fma(x4, c2, fma(x2, c1, sign)))
+    return np.where((n & 1) == 0, sine, cosine)
+
+
+def _reduce_large(xi):
+    """reduce_large: x mod pi/2 for |x| >= 120 by 4/pi to 192 bits in integer arithmetic; the remainder and n."""
+    xi = xi.astype(np.uint64)
+    arr = ((xi >> np.uint64(26)) & np.uint64(15)).astype(np.int64)
+    shift = (xi >> np.uint64(23)) & np.uint64(7)
+    m = ((xi & np.uint64(0xffffff)) | np.uint64(0x800000)) << shift
+    low32 = np.uint64(0xffffffff)
+    res0 = (m * INV_PIO4[arr]) & low32  # a 32-bit product in C
+    res1 = m * INV_PIO4[arr + 4]
+    res2 = m * INV_PIO4[arr + 8]
+    res0 = ((res2 >> np.uint64(32)) | (res0 << np.uint64(32))) + res1
+    n = (res0 + np.uint64(1 << 61)) >> np.uint64(62)
+    res0 = res0 - (n << np.uint64(62))
+    return res0.view(np.int64).astype(np.float64) * PI63, n.astype(np.int64)
+
+
+def sinf(y):
+    """glibc's sinf (FMA build) on a float32 array, rounded once from double."""
+    y = np.asarray(y, np.float32)
+    shape, y = y.shape, y.reshape(-1)
+    with np.errstate(all="ignore"):
+        x = y.astype(np.float64)
+        top = _abstop12(y)
+        n = ((x * HPI_INV).astype(np.int32) + 0x800000) >> 24  # reduce_fast: the quadrant in bits 24..31
+        r = fma(-n.astype(np.float64), HPI, x)
+        large = top >= _abstop12(np.float32(120.0))
+        if large.any():
+            r_large, n_large = _reduce_large(np.where(large, y.view(np.uint32), 0))
+            r, n = np.where(large, r_large, r), np.where(large, n_large, n)
+            quadrant = np.where(large, n + (y.view(np.uint32) >> 31), n)
+        else:
+            quadrant = n
+        sign = np.where((quadrant + 1) & 2, -1.0, 1.0)  # p->sign[quadrant & 3]: 1, -1, -1, 1
+        out = _sinf_poly(r * sign, r * r, n, quadrant & 2 != 0)
+        out = np.where(top < _abstop12(PIO4), _sinf_poly(x, x * x, 0, False), out).astype(np.float32)
+        out = np.where(top < _abstop12(np.float32(2.0**-12)), y, out)
+        return np.where(np.isfinite(y), out, y - y).reshape(shape)  # __math_invalidf: NaN

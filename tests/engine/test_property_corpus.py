@@ -34,8 +34,6 @@ def _known(reason, *names, dtypes=DTYPES):
     return {(name, dtype): reason for name in names for dtype in dtypes}
 
 
-ELEMENTWISE = ("value: torch's vectorised kernel (SLEEF, Vectorized<>) differs from NumPy's in the last bits "
-               "(the elementwise-kernels work of issue 13); what reads the value (the gradient) differs with it")
 VML = ("value without Intel MKL: torch takes this function from MKL's VML, which NumPy's stands in for (exact "
        "with gradcli[mkl]); what reads the value (the gradient) differs with it")
 MATMUL = ("matrix products without Intel MKL: MKL's accumulation order is fitted for float32 tutorial shapes only "
@@ -47,7 +45,6 @@ CONVOLUTION = ("a convolution's gradients: oneDNN's backward orders are not repr
 # (case, dtype) -> the part that is not torch's yet, and why. Kept honest by strict=True: a fix makes it XPASS.
 # The corpus runs twice: with Intel MKL (when installed) and without it (KNOWN_WITHOUT_MKL added).
 KNOWN = {
-    **_known(ELEMENTWISE, "sinc", dtypes=("float32",)),
     **_known("the gradient grad / (a * ln 10) differs in the last bits (the value is MKL VML's: exact with "
              "gradcli[mkl], NumPy's without)", "log10", dtypes=("float64",)),
     **_known("linalg.solve: torch's LAPACK calls are not reproduced (NumPy's LAPACK)", "solve"),
@@ -61,6 +58,7 @@ KNOWN_WITHOUT_MKL = {
     **_known(MATMUL, "mm", "mv", "squeeze_matmul", "unsafe_view", "addmm", "linear"),
     **_known(MATMUL, "dot", "bmm", dtypes=("float64",)),
     **_known("the gradient reads a kernel torch takes from MKL (exact with gradcli[mkl])", "log_softmax_backward"),
+    **_known("the gradient reads sin and cos, MKL VML's (exact with gradcli[mkl])", "sinc", dtypes=("float32",)),
     **_known("the exponent's gradient out * log(a) reads torch's log kernel, MKL VML's (exact with gradcli[mkl])",
              "pow_tensor"),
     **_known("the target's gradient -logit(p) reads torch's log kernel, MKL VML's (exact with gradcli[mkl]); "

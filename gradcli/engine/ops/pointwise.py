@@ -177,7 +177,18 @@ def _sinc_backward(g, out, a):
     return R["where"](0., value, params=(a._data == 0,))  # as torch: WhereBackward0
 
 
-sinc = unary("sinc", Rule("SincBackward0", np.sinc, _sinc_backward,
+def _sinc_lanes(sin):
+    """torch's sinc kernel (scalar only): 1 at 0, else sin(pi a) / (pi a) with pi a rounded in the dtype."""
+    def sinc(a):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            product = a.dtype.type(math.pi) * a
+            return np.where(a == 0, a.dtype.type(1), sin(product) / product)
+    return sinc
+
+
+# float32: glibc's sinf (libm.py); float64: NumPy's sin, which calls glibc's
+sinc = unary("sinc", Rule("SincBackward0", by_dtype(np.sinc, float32=_sinc_lanes(libm.sinf), float64=_sinc_lanes(np.sin)),
+                          _sinc_backward,
                           formulas=("(cos(pi * a) * pi * a - sin(pi * a)) / (pi * a**2), 0 at a = 0",)))
 
 
