@@ -45,16 +45,13 @@ CONVOLUTION = ("a convolution's gradients: oneDNN's backward orders are not repr
 # (case, dtype) -> the part that is not torch's yet, and why. Kept honest by strict=True: a fix makes it XPASS.
 # The corpus runs twice: with Intel MKL (when installed) and without it (KNOWN_WITHOUT_MKL added).
 KNOWN = {
-    **_known("the gradient grad / (a * ln 10) differs in the last bits (the value is MKL VML's: exact with "
-             "gradcli[mkl], NumPy's without)", "log10", dtypes=("float64",)),
     **_known("linalg.solve: torch's LAPACK calls are not reproduced (NumPy's LAPACK)", "solve"),
     **_known(CONVOLUTION, "conv2d", "conv_input_grad", "conv_weight_grad", "conv_bias_grad"),
 }
 KNOWN_WITHOUT_MKL = {
-    **_known(VML, "log", "sqrt", "atan", "asin", "acos", "erfc"),
-    **_known(VML, "exp", "sin", "cos", "tan", "log10", dtypes=("float32",)),
+    **_known(VML, "log", "sqrt", "atan", "asin", "acos", "erfc", "log10"),
+    **_known(VML, "exp", "sin", "cos", "tan", dtypes=("float32",)),
     **_known(VML, "tanh", "erf", "tanh_backward", dtypes=("float64",)),
-    **_known(VML + " (log10's gradient differs with MKL too)", "log10", dtypes=("float64",)),
     **_known(MATMUL, "mm", "mv", "squeeze_matmul", "unsafe_view", "addmm", "linear"),
     **_known(MATMUL, "dot", "bmm", dtypes=("float64",)),
     **_known("the gradient reads a kernel torch takes from MKL (exact with gradcli[mkl])", "log_softmax_backward"),
