@@ -9,8 +9,12 @@ so it is emulated exactly here with array arithmetic:
   half-way between two floats.  Those sums are rounded *to odd* instead (last bit set when the
   addition was inexact, found with TwoSum), which then rounds to 24 bits as the true sum would.
 - float64: Boldo and Melquiond's emulation: the exact product as a pair (Dekker's TwoProduct),
-  TwoSum with ``c``, the two low parts added with rounding to odd, then one rounded addition.
+  TwoSum with ``c``, the two low parts added with rounding to odd, then one rounded addition.  Where the
+  product is so small that its error term falls below the subnormals (rare: results near underflow), the
+  elements are computed exactly with Python's rationals instead.
 """
+
+from fractions import Fraction
 
 import numpy as np
 
@@ -31,6 +35,7 @@ def _round_to_odd(s, err):
 
 
 _SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's splitting constant for float64
+_TINY_PRODUCT = 2.0**-968  # below it, TwoProduct's error term (2**-106 of the product) is not exact
 
 
 def _two_product(a, b):
@@ -53,6 +58,12 @@ def fma(a, b, c):
             high, low = _two_product(a, b)
             top, rest = _two_sum(c, high)
             out = top + _round_to_odd(*_two_sum(rest, low))
+            inexact = (np.abs(high) < _TINY_PRODUCT) & (a != 0) & (b != 0) & np.isfinite(c)
+            if inexact.any():
+                out = np.array(out, copy=True, ndmin=1)
+                out[np.broadcast_to(inexact, out.shape)] = [
+                    float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a[inexact], b[inexact], c[inexact])]
+                out = out.reshape(high.shape)
         if not np.all(np.isfinite(out)):  # inf/nan and overflow behave as in a plain evaluation
             out = np.where(np.isfinite(out), out, np.asarray(a * b + c, out.dtype))
     return out
@@ -158,6 +169,8 @@ def by_blocks(vector_fn, scalar_fn):
     def apply(*operands):
         operands = np.broadcast_arrays(*(np.asarray(x) for x in operands))
         shape, itemsize = operands[0].shape, operands[0].itemsize
+        if operands[0].size == 0:
+            return np.empty(shape, operands[0].dtype)
         kept = [i for i in range(len(shape)) if shape[i] != 1]
         order = [kept[i] for i in _iteration_order([shape[i] for i in kept],
                                                    [[x.strides[i] for i in kept] for x in operands])]

@@ -38,7 +38,6 @@ VML = ("value without Intel MKL: torch takes this function from MKL's VML, which
        "with gradcli[mkl]); what reads the value (the gradient) differs with it")
 MATMUL = ("matrix products without Intel MKL: MKL's accumulation order is fitted for float32 tutorial shapes only "
           "(engine/gemm.py); other shapes and float64 use NumPy's BLAS (exact with gradcli[mkl])")
-REDUCTION = "reduction order: torch's kernel for this reduction or its backward is not reproduced yet"
 CONVOLUTION = ("a convolution's gradients: oneDNN's backward orders are not reproduced (summed in float64, rounded "
                "once); float64 values: torch's slow_conv2d sums with MKL's dgemm, gradcli with NumPy's product")
 
