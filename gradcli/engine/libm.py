@@ -252,7 +252,6 @@ def expm1f(x):
     """glibc's expm1f (fdlibm's s_expm1f.c, plain float arithmetic) on a float32 array: x = k ln 2 + r (hi - lo with
     a correction c), expm1(r) from a rational approximation, then scaled by 2**k in one of five ways."""
     x = np.asarray(x, np.float32)
-    shape, x = x.shape, x.reshape(-1)
     one, half = f32(1), f32(0.5)
     with np.errstate(all="ignore"):
         hx = x.view(np.int32) & 0x7fffffff
@@ -287,7 +286,7 @@ def expm1f(x):
         out = np.where(hx < 0x33000000, x, out)  # |x| < 2**-25
         out = np.where((hx >= 0x4195b844) & negative, f32(-1), out)  # x < -27 ln 2
         out = np.where((x > f32(8.8721679688e+01)), f32(np.inf), out)
-        return np.where(np.isnan(x), x, out).reshape(shape)
+        return np.where(np.isnan(x), x, out)
 
 
 def sinhf(x):
@@ -338,7 +337,6 @@ def atanf(x):
     """glibc's atanf (fdlibm's s_atanf.c) on a float32 array: |x| reduced against 0.5, 1, 1.5 or infinity,
     atan(t) = t - t (odd and even polynomials in t**2), plus the table's atan of the reference point."""
     x = np.asarray(x, np.float32)
-    shape, x = x.shape, x.reshape(-1)
     one, two = f32(1), f32(2)
     with np.errstate(all="ignore"):
         ix = x.view(np.int32) & 0x7fffffff
@@ -361,7 +359,7 @@ def atanf(x):
         out = np.where(ix < 0x31000000, x, out)
         huge = np.where(np.signbit(x), -(ATAN_HI[3] + ATAN_LO[3]), ATAN_HI[3] + ATAN_LO[3])
         out = np.where(ix >= 0x4c000000, huge, out)
-        return np.where(np.isnan(x), x + x, out).reshape(shape)
+        return np.where(np.isnan(x), x + x, out)
 
 
 def atan2f(y, x):
@@ -450,7 +448,6 @@ def _reduce_large(xi):
 def sinf(y):
     """glibc's sinf (FMA build) on a float32 array, rounded once from double."""
     y = np.asarray(y, np.float32)
-    shape, y = y.shape, y.reshape(-1)
     with np.errstate(all="ignore"):
         x = y.astype(np.float64)
         top = _abstop12(y)
@@ -467,4 +464,4 @@ def sinf(y):
         out = _sinf_poly(r * sign, r * r, n, quadrant & 2 != 0)
         out = np.where(top < _abstop12(PIO4), _sinf_poly(x, x * x, 0, False), out).astype(np.float32)
         out = np.where(top < _abstop12(np.float32(2.0**-12)), y, out)
-        return np.where(np.isfinite(y), out, y - y).reshape(shape)  # __math_invalidf: NaN
+        return np.where(np.isfinite(y), out, y - y)  # __math_invalidf: NaN
