@@ -28,10 +28,12 @@ def _two_sum(a, b):
 
 def _round_to_odd(s, err):
     """Turn s = fl(x) with x = s + err into x rounded to odd: the neighbour toward x with an odd last bit."""
-    bits = s.view(np.uint64) if s.dtype == np.float64 else s.view(np.uint32)
-    inexact = (err != 0) & ((bits & 1) == 0)
-    toward = np.where(err > 0, np.inf, -np.inf).astype(s.dtype)
-    return np.where(inexact, np.nextafter(s, toward), s)
+    integer = np.int64 if s.dtype == np.float64 else np.int32
+    bits = s.view(integer)
+    # one step toward x where s is even and inexact: up in magnitude when err has s's sign, else down
+    # (s is never 0 when err is not); the sign bits' XOR, shifted, is 0 or -1, and | 1 makes it +1 or -1
+    step = ((err.view(integer) ^ bits) >> (8 * s.itemsize - 1)) | 1
+    return (bits + step * ((err != 0) & ((bits & 1) == 0))).view(s.dtype)
 
 
 _SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's splitting constant for float64
@@ -54,18 +56,29 @@ def fma(a, b, c):
         if dtype == np.float32:
             out = _fma32(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
         else:
-            a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
-            high, low = _two_product(a, b)
-            top, rest = _two_sum(c, high)
-            out = top + _round_to_odd(*_two_sum(rest, low))
-            inexact = (np.abs(high) < _TINY_PRODUCT) & (a != 0) & (b != 0) & np.isfinite(c)
-            if inexact.any():
-                out = np.array(out, copy=True, ndmin=1)
-                out[np.broadcast_to(inexact, out.shape)] = [
-                    float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a[inexact], b[inexact], c[inexact])]
-                out = out.reshape(high.shape)
+            a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+            out = _fma64(a, b, c)
         if not np.all(np.isfinite(out)):  # inf/nan and overflow behave as in a plain evaluation
             out = np.where(np.isfinite(out), out, np.asarray(a * b + c, out.dtype))
+    return out
+
+
+def _fma64(a, b, c):
+    """Boldo and Melquiond's exact float64 FMA (see the module docstring)."""
+    high, low = _two_product(a, b)
+    top, rest = _two_sum(c, high)
+    out = top + _round_to_odd(*_two_sum(rest, low))
+    if (np.abs(high) < _TINY_PRODUCT).any():
+        out = _exact_where_tiny(a, b, c, out)
+    return out
+
+
+def _exact_where_tiny(a, b, c, out):
+    """out with the elements whose product a * b is below _TINY_PRODUCT (but not 0) computed exactly."""
+    a, b, c, out = np.broadcast_arrays(a, b, c, out)
+    tiny = (np.abs(a * b) < _TINY_PRODUCT) & (a != 0) & (b != 0) & np.isfinite(c)
+    out = np.array(out)
+    out[tiny] = [float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a[tiny], b[tiny], c[tiny])]
     return out
 
 
@@ -186,8 +199,10 @@ def by_blocks(vector_fn, scalar_fn):
         axes = order[::-1] + [i for i in range(len(shape)) if shape[i] == 1]
         runs = [np.ascontiguousarray(x.transpose(axes)).reshape(-1, run) for x in operands]
         out = np.empty(runs[0].shape, operands[0].dtype)
-        out[:, :body] = vector_fn(*(x[:, :body] for x in runs))
-        out[:, body:] = scalar_fn(*(x[:, body:] for x in runs))
+        if body:
+            out[:, :body] = vector_fn(*(x[:, :body] for x in runs))
+        if body < run:
+            out[:, body:] = scalar_fn(*(x[:, body:] for x in runs))
         return np.ascontiguousarray(out.reshape([shape[i] for i in axes]).transpose(np.argsort(axes))).reshape(shape)
     return apply
 
