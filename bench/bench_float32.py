@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from gradcli.engine.kernels import sigmoid32
+from gradcli.engine.ops.pointwise import sigmoid_kernel as sigmoid32
 from gradcli.engine.reduce import torch_sum
 
 

@@ -9,8 +9,12 @@ so it is emulated exactly here with array arithmetic:
   half-way between two floats.  Those sums are rounded *to odd* instead (last bit set when the
   addition was inexact, found with TwoSum), which then rounds to 24 bits as the true sum would.
 - float64: Boldo and Melquiond's emulation: the exact product as a pair (Dekker's TwoProduct),
-  TwoSum with ``c``, the two low parts added with rounding to odd, then one rounded addition.
+  TwoSum with ``c``, the two low parts added with rounding to odd, then one rounded addition.  Where the
+  product is so small that its error term falls below the subnormals (rare: results near underflow), the
+  elements are computed exactly with Python's rationals instead.
 """
+
+from fractions import Fraction
 
 import numpy as np
 
@@ -24,13 +28,16 @@ def _two_sum(a, b):
 
 def _round_to_odd(s, err):
     """Turn s = fl(x) with x = s + err into x rounded to odd: the neighbour toward x with an odd last bit."""
-    bits = s.view(np.uint64) if s.dtype == np.float64 else s.view(np.uint32)
-    inexact = (err != 0) & ((bits & 1) == 0)
-    toward = np.where(err > 0, np.inf, -np.inf).astype(s.dtype)
-    return np.where(inexact, np.nextafter(s, toward), s)
+    integer = np.int64 if s.dtype == np.float64 else np.int32
+    bits = s.view(integer)
+    # one step toward x where s is even and inexact: up in magnitude when err has s's sign, else down
+    # (s is never 0 when err is not); the sign bits' XOR, shifted, is 0 or -1, and | 1 makes it +1 or -1
+    step = ((err.view(integer) ^ bits) >> (8 * s.itemsize - 1)) | 1
+    return (bits + step * ((err != 0) & ((bits & 1) == 0))).view(s.dtype)
 
 
 _SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's splitting constant for float64
+_TINY_PRODUCT = 2.0**-968  # below it, TwoProduct's error term (2**-106 of the product) is not exact
 
 
 def _two_product(a, b):
@@ -49,12 +56,29 @@ def fma(a, b, c):
         if dtype == np.float32:
             out = _fma32(np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64))
         else:
-            a, b, c = np.broadcast_arrays(*(np.asarray(v, np.float64) for v in (a, b, c)))
-            high, low = _two_product(a, b)
-            top, rest = _two_sum(c, high)
-            out = top + _round_to_odd(*_two_sum(rest, low))
+            a, b, c = (np.asarray(v, np.float64) for v in (a, b, c))
+            out = _fma64(a, b, c)
         if not np.all(np.isfinite(out)):  # inf/nan and overflow behave as in a plain evaluation
             out = np.where(np.isfinite(out), out, np.asarray(a * b + c, out.dtype))
+    return out
+
+
+def _fma64(a, b, c):
+    """Boldo and Melquiond's exact float64 FMA (see the module docstring)."""
+    high, low = _two_product(a, b)
+    top, rest = _two_sum(c, high)
+    out = top + _round_to_odd(*_two_sum(rest, low))
+    if (np.abs(high) < _TINY_PRODUCT).any():
+        out = _exact_where_tiny(a, b, c, out)
+    return out
+
+
+def _exact_where_tiny(a, b, c, out):
+    """out with the elements whose product a * b is below _TINY_PRODUCT (but not 0) computed exactly."""
+    a, b, c, out = np.broadcast_arrays(a, b, c, out)
+    tiny = (np.abs(a * b) < _TINY_PRODUCT) & (a != 0) & (b != 0) & np.isfinite(c)
+    out = np.array(out)
+    out[tiny] = [float(Fraction(x) * Fraction(y) + Fraction(z)) for x, y, z in zip(a[tiny], b[tiny], c[tiny])]
     return out
 
 
@@ -76,14 +100,13 @@ def _fma32(a, b, c):
     return total.astype(np.float32).reshape(shape)
 
 
-# ---- float32 elementwise functions as torch's AVX2 build computes them --------------------------------------
-# torch applies a function to a contiguous float32 array in steps of two 8-lane vectors and to the last
-# n % 16 elements with the scalar C library function.  On the x86-64 wheels (built with MKL) exp, log,
-# sin, cos, tan, tanh, sqrt and erf go to MKL's vector math library instead, whose algorithms are not
-# public: for those, the float64 result rounded to float32 is the closest public stand-in (see the README
-# table).  sigmoid uses SLEEF's expf (Sleef_expf8_u10, FMA throughout), reproduced here exactly.
+# ---- elementwise functions as torch's AVX2 build computes them ---------------------------------------------
+# torch applies a function to a contiguous run in steps of two 32-byte vectors (16 floats, 8 doubles) and to
+# the last elements of the run with the scalar C library function.  On the x86-64 wheels (built with MKL) exp,
+# log, sin, cos, tan, tanh, sqrt and erf go to MKL's vector math library instead (engine/mkl.py); without it,
+# the float64 result rounded to float32 is the closest public stand-in (see the README table).
 
-VECTOR_BLOCK = 16
+VECTOR_BYTES = 64  # two AVX2 registers: torch's vectorised loops step by 2 * Vectorized<T>::size()
 
 
 def _f32(value):
@@ -124,49 +147,73 @@ def correctly_rounded(f64_function):
     return apply
 
 
-def by_blocks(vector_fn, scalar_fn):
-    """``vector_fn`` on whole 16-element blocks, ``scalar_fn`` on the rest, as torch's loops split an array: its
-    axes in memory order, the innermost ones that are contiguous merged into runs, each run split into blocks
-    and a tail of n % 16 elements; an array whose innermost axis is strided goes to ``scalar_fn`` whole."""
-    def apply(x):
-        x = np.asarray(x, np.float32)
-        axes = [i for i in np.argsort([-abs(s) for s in x.strides], kind="stable") if x.shape[i] != 1]
-        view = x.transpose(axes + [i for i in range(x.ndim) if x.shape[i] == 1])[(...,) + (0,) * (x.ndim - len(axes))]
-        run = 1
-        for size, stride in zip(view.shape[::-1], view.strides[::-1]):
-            if stride != run * x.itemsize:
+def _iteration_order(shape, strides):
+    """The axes innermost first, as TensorIterator's reorder_dimensions sorts them: an insertion sort on the
+    operands' strides (the first operand whose strides differ decides; stride-0 axes are skipped)."""
+    order = list(range(len(shape)))[::-1]
+
+    def should_swap(dim0, dim1):
+        for operand in strides:
+            stride0, stride1 = abs(operand[dim0]), abs(operand[dim1])
+            if stride0 == 0 or stride1 == 0:
+                continue
+            if stride0 != stride1:
+                return 1 if stride0 > stride1 else -1
+            if shape[dim0] > shape[dim1]:
+                return 1
+        return 0
+    for i in range(1, len(order)):
+        dim1 = i
+        for dim0 in range(i - 1, -1, -1):
+            comparison = should_swap(order[dim0], order[dim1])
+            if comparison > 0:
+                order[dim0], order[dim1] = order[dim1], order[dim0]
+                dim1 = dim0
+            elif comparison < 0:
                 break
-            run *= size
-        runs = np.ascontiguousarray(view).reshape(-1, run)
-        body = run // VECTOR_BLOCK * VECTOR_BLOCK
-        out = np.empty_like(runs)
-        out[:, :body] = vector_fn(runs[:, :body])
-        out[:, body:] = scalar_fn(runs[:, body:])
-        out = out.reshape(view.shape).transpose(np.argsort(axes)) if axes else out.reshape(())
-        return np.ascontiguousarray(out).reshape(x.shape)
+    return order
+
+
+def by_blocks(vector_fn, scalar_fn):
+    """``vector_fn`` on whole vector blocks, ``scalar_fn`` on the rest, as torch's cpu_kernel_vec splits its
+    operands (arrays of one dtype, broadcast together): the axes in TensorIterator's order, the innermost ones
+    every operand steps through evenly merged into runs; a run goes in blocks of 64 bytes and a scalar tail when
+    its operands are contiguous (one of them may be a broadcast scalar), to ``scalar_fn`` whole otherwise."""
+    def apply(*operands):
+        operands = np.broadcast_arrays(*(np.asarray(x) for x in operands))
+        shape, itemsize = operands[0].shape, operands[0].itemsize
+        if operands[0].size == 0:
+            return np.empty(shape, operands[0].dtype)
+        kept = [i for i in range(len(shape)) if shape[i] != 1]
+        order = [kept[i] for i in _iteration_order([shape[i] for i in kept],
+                                                   [[x.strides[i] for i in kept] for x in operands])]
+        inner = [x.strides[order[0]] if order else itemsize for x in operands]
+        run = 1
+        for axis in order:
+            if any(x.strides[axis] != run * step for x, step in zip(operands, inner)):
+                break
+            run *= shape[axis]
+        vectorised = set(inner) <= {0, itemsize} and inner.count(0) <= 1
+        block = VECTOR_BYTES // itemsize
+        body = run // block * block if vectorised else 0
+        axes = order[::-1] + [i for i in range(len(shape)) if shape[i] == 1]
+        runs = [np.ascontiguousarray(x.transpose(axes)).reshape(-1, run) for x in operands]
+        out = np.empty(runs[0].shape, operands[0].dtype)
+        if body:
+            out[:, :body] = vector_fn(*(x[:, :body] for x in runs))
+        if body < run:
+            out[:, body:] = scalar_fn(*(x[:, body:] for x in runs))
+        return np.ascontiguousarray(out.reshape([shape[i] for i in axes]).transpose(np.argsort(axes))).reshape(shape)
     return apply
 
 
-exp_scalar = correctly_rounded(np.exp)  # glibc's expf: correctly rounded in all but rare cases
-
-
-def _sigmoid_lanes(exp):
-    def lanes(x):
-        with np.errstate(over="ignore"):
-            return _f32(1) / (_f32(1) + exp(-x))
-    return lanes
-
-
-# torch's sigmoid kernel: 1 / (1 + exp(-x)) in float32, SLEEF's exp in the vectors, expf in the tail.
-sigmoid32 = by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(exp_scalar))
-
-
 def by_dtype(numpy_function, **kernels):
-    """``kernels[name]`` for arrays of the dtype so named (float32=..., float64=...), ``numpy_function`` else."""
+    """``kernels[name]`` when the (first) array has the dtype so named (float32=..., float64=...),
+    ``numpy_function`` else."""
     kernels = {np.dtype(name): kernel for name, kernel in kernels.items()}  # dtype.name is slow to read
 
-    def apply(a):
-        return kernels.get(a.dtype, numpy_function)(a)
+    def apply(a, *others):
+        return kernels.get(a.dtype, numpy_function)(a, *others)
     return apply
 
 

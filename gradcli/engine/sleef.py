@@ -359,6 +359,12 @@ def _logkf(d):
     return _add_pairs_ordered(s, _mul_pairs(_mul_pairs(x2, x), _add_pairs(_mul_pair_float(x2, t), c)))
 
 
+def _ldexp2(x, q, dtype):
+    """vldexp2: x * 2**q as two factors 2**(q >> 1) and 2**(q - (q >> 1)), each a normal number."""
+    half = q >> 1
+    return x * pow2(half, dtype) * pow2(q - half, dtype)
+
+
 def _ldexpf(x, q):
     """vldexp_vf_vf_vi2: x * 2**q for any int32 q, by four equal factors and a remainder."""
     m = q >> 31
@@ -388,24 +394,274 @@ def _expkf(d):
     return np.where(d[0] < -104, f32(0), u)
 
 
+def _pow_edges(x, y, result):
+    """The part xpowf and xpow share: the sign for negative x, then the special cases of y or x infinite or
+    zero, NaN, y = 0 and x = 1, in SLEEF's order."""
+    one = x.dtype.type(1)
+    y_is_int = np.trunc(y) == y
+    y_is_odd = y_is_int & (np.abs(np.fmod(y, 2)) == 1)
+    result = result * np.where(x > 0, one, np.where(y_is_int, np.where(y_is_odd, -one, one), np.nan))
+    efx = np.where(np.signbit(y), one - np.abs(x), np.abs(x) - one)  # vmulsign: |x| - 1 times y's sign
+    result = np.where(np.isinf(y), np.where(efx < 0, 0, np.where(efx == 0, one, np.inf)), result)
+    edge = np.where(np.signbit(y) != (x == 0), 0, np.inf).astype(x.dtype)
+    result = np.where(np.isinf(x) | (x == 0), np.copysign(edge, np.where(y_is_odd, x, one)), result)
+    result = np.where(np.isnan(x) | np.isnan(y), np.nan, result)
+    return np.where((y == 0) | (x == 1), one, result).astype(x.dtype, copy=False)
+
+
 def powf_u10(x, y):
-    """Sleef_powf8_u10 (xpowf) on a float32 array and a float32 exponent y."""
-    x = np.asarray(x, np.float32)
-    shape, x = x.shape, x.reshape(-1)
-    y = f32(y)
+    """Sleef_powf8_u10 (xpowf) on float32 arrays x and y (broadcast together)."""
+    x, y = np.broadcast_arrays(np.asarray(x, np.float32), np.asarray(y, np.float32))
+    shape, x, y = x.shape, x.reshape(-1), y.reshape(-1)
     with np.errstate(all="ignore"):
-        y_is_int = np.trunc(y) == y or abs(y) > 2**24
-        y_is_odd = y_is_int and abs(y) < 2**24 and int(y) % 2 == 1
         result = _expkf(_mul_pair_float(_logkf(np.abs(x)), y))
         result = np.where(np.isnan(result), f32(np.inf), result)
-        sign = f32(-1 if y_is_odd else 1) if y_is_int else f32(np.nan)
-        result = result * np.where(x > 0, f32(1), sign)
-        if np.isinf(y):
-            efx = np.copysign(np.abs(x) - f32(1), y)
-            result = np.where(efx < 0, f32(0), np.where(efx == 0, f32(1), f32(np.inf)))
-        edge = np.where(np.signbit(y) != (x == 0), f32(0), f32(np.inf))
-        result = np.where(np.isinf(x) | (x == 0), np.copysign(edge, x if y_is_odd else f32(1)), result)
-        result = np.where(np.isnan(x) | np.isnan(y), f32(np.nan), result)
-        if y == 0:
-            result = np.ones_like(result)
-        return np.where(x == 1, f32(1), result).reshape(shape)
+        return _pow_edges(x, y, result).reshape(shape)
+
+
+def _logk(d):
+    """logk: log of a positive float64 as a double-double, 2 atanh((m - 1) / (m + 1)) + e ln 2."""
+    tiny = d < np.finfo(np.float64).tiny
+    d = np.where(tiny, d * 2.0**64, d)
+    e = DOUBLE.exponent(d * (1 / 0.75))
+    m = DOUBLE.scale(d, -e)
+    e = np.where(tiny, e - 64, e)
+    x = _divide_pairs(_add_exact(-1.0, m), _add_exact(1.0, m))
+    x2 = _square_pair(x)
+    x4 = x2[0] * x2[0]
+    x8 = x4 * x4
+    t = fma(x8 * x8, 0.116255524079935043668677,
+            _mla_polynomial(x2[0], x4, x8, (0.103239680901072952701192, 0.117754809412463995466069,
+                                            0.13332981086846273921509, 0.153846227114512262845736,
+                                            0.181818180850050775676507, 0.222222222230083560345903,
+                                            0.285714285714249172087875, 0.400000000000000077715612)))
+    s = _mul_pair_float(LN2_DOUBLE, e.astype(np.float64))
+    s = _add_pairs_ordered(s, (x[0] * 2, x[1] * 2))
+    x = _mul_pairs(x2, x)
+    s = _add_pairs_ordered(s, _mul_pairs(x, (0.666666666666666629659233, 3.80554962542412056336616e-17)))
+    x = _mul_pairs(x2, x)
+    return _add_pairs_ordered(s, _mul_pair_float(x, t))
+
+
+def _expk(d):
+    """expk: exp of a double-double, as a float64."""
+    dq = np.rint((d[0] + d[1]) * 1.442695040888963407359924681001892137426645954152985934135449406931)
+    s = _add_pair_float(d, dq * -LN2_HIGH_DOUBLE)
+    s = _add_pair_float(s, dq * -LN2_LOW_DOUBLE)
+    s = _add_floats_ordered(s[0], s[1])  # ddnormalize
+    s2 = s[0] * s[0]
+    s4 = s2 * s2
+    u = fma(s4 * s4, fma(s[0], 2.51069683420950419527139e-08, 2.76286166770270649116855e-07),
+            _mla_polynomial(s[0], s2, s4, (2.75572496725023574143864e-06, 2.48014973989819794114153e-05,
+                                           0.000198412698809069797676111, 0.0013888888939977128960529,
+                                           0.00833333333332371417601081, 0.0416666666665409524128449,
+                                           0.166666666666666740681535, 0.500000000000000999200722)))
+    t = _add_float_pair_ordered(1.0, s)
+    t = _add_pairs_ordered(t, _mul_pair_float(_square_pair(s), u))
+    q = np.where(np.isfinite(dq), dq, 0).astype(np.int64)
+    return np.where(d[0] < -1000, 0.0, _ldexp2(t[0] + t[1], q, np.float64))
+
+
+def pow_u10(x, y):
+    """Sleef_powd4_u10 (xpow) on float64 arrays x and y (broadcast together)."""
+    x, y = np.broadcast_arrays(np.asarray(x, np.float64), np.asarray(y, np.float64))
+    shape, x, y = x.shape, x.reshape(-1), y.reshape(-1)
+    with np.errstate(all="ignore"):
+        d = _mul_pair_float(_logk(np.abs(x)), y)
+        result = np.where(d[0] > 709.78271289338399673222338991, np.inf, _expk(d))
+        return _pow_edges(x, y, result).reshape(shape)
+
+
+# ---- exp2: 2**d = 2**q * 2**s with q = rint(d), s = d - q exact, 2**s a polynomial ------------------------------
+
+@_lanes
+def exp2f_u10(d):
+    """Sleef_exp2f8_u10 (xexp2f) on a float32 array."""
+    with np.errstate(all="ignore"):
+        q = np.rint(d)
+        s = d - q
+        u = np.full_like(d, f32(0.1535920892e-3))
+        for c in (0.1339262701e-2, 0.9618384764e-2, 0.5550347269e-1, 0.2402264476e+0, 0.6931471825e+0, 1.0):
+            u = fma(u, s, f32(c))
+        u = _ldexp2(u, np.where(np.isfinite(q), q, 0).astype(np.int32), np.float32)
+        u = np.where(d >= 128, f32(np.inf), u)
+        return np.where(d < -150, f32(0), u)
+
+
+@_lanes64
+def exp2_u10(d):
+    """Sleef_exp2d4_u10 (xexp2) on a float64 array: a degree-12 polynomial in s, the top ten by Estrin's scheme."""
+    with np.errstate(all="ignore"):
+        q = np.rint(d)
+        s = d - q
+        s2 = s * s
+        s4 = s2 * s2
+        u = fma(s4 * s4, fma(s, +0.4434359082926529454e-9, +0.7073164598085707425e-8),
+                _mla_polynomial(s, s2, s4, (+0.1017819260921760451e-6, +0.1321543872511327615e-5,
+                                            +0.1525273353517584730e-4, +0.1540353045101147808e-3,
+                                            +0.1333355814670499073e-2, +0.9618129107597600536e-2,
+                                            +0.5550410866482046596e-1, +0.2402265069591012214e+0)))
+        u = fma(fma(u, s, +0.6931471805599452862e+0), s, 1.0)
+        u = _ldexp2(u, np.where(np.isfinite(q), q, 0).astype(np.int64), np.float64)
+        u = np.where(d >= 1024, np.inf, u)
+        return np.where(d < -2000, 0.0, u)
+
+
+# ---- sinh and cosh: (e**|x| -+ e**-|x|) / 2 with e**|x| a pair from expk2 ------------------------------------------
+
+def _reciprocal_pair(d):
+    """dfrec_vf2_vf2 / ddrec_vd2_vd2: 1 / d as a pair, by one FMA-corrected reciprocal."""
+    s = 1 / d[0]
+    return s, s * fma(-d[1], s, fma(-d[0], s, d[0].dtype.type(1)))
+
+
+def _sub_pairs_ordered(x, y):
+    """dfsub_vf2_vf2_vf2: pair - pair when |x| >= |y|."""
+    s = x[0] - y[0]
+    return s, (((x[0] - s) - y[0]) + x[1]) - y[1]
+
+
+def _hyperbolic(expk2, limit, odd):
+    """xsinhf/xcoshf (float32) and xsinh/xcosh (float64): the sum or difference of the pair e**|x| and its
+    reciprocal, halved; infinite beyond ``limit``, the sign of x for sinh."""
+    def lanes(x):
+        with np.errstate(all="ignore"):
+            d = expk2((np.abs(x), np.zeros_like(x)))
+            d = (_sub_pairs_ordered if odd else _add_pairs_ordered)(d, _reciprocal_pair(d))
+            y = (d[0] + d[1]) * x.dtype.type(0.5)
+            y = np.where((np.abs(x) > limit) | np.isnan(y), x.dtype.type(np.inf), y)
+            if odd:
+                y = np.where(np.signbit(x), -y, y)  # vmulsign
+            return np.where(np.isnan(x), x, y)
+    return lanes
+
+
+sinhf_u10, coshf_u10 = (_lanes(_hyperbolic(_expk2f, f32(89), odd)) for odd in (True, False))
+sinh_u10, cosh_u10 = (_lanes64(_hyperbolic(_expk2, 710.0, odd)) for odd in (True, False))
+
+
+# ---- atan2: the angle of (x, y) reduced to the first octant, atan of the ratio in pair arithmetic -----------------
+
+def _atan2_octant(y, x, negative_x):
+    """The start atan2kf_u1 and atan2k_u1 share: x made positive (q = -2 where ``negative_x``), then y/x or
+    -x/y, whichever is at most 1 (q + 1 for the latter), as a pair; returns q and the ratio."""
+    q = np.where(negative_x, -2, 0)
+    x = tuple(np.where(x[0] < 0, -part, part) for part in x)
+    q = np.where(x[0] < y[0], q + 1, q)
+    swap = x[0] < y[0]
+    s = tuple(np.where(swap, -a, b) for a, b in zip(x, y))
+    t = tuple(np.where(swap, b, a) for a, b in zip(x, y))
+    return q, _divide_pairs(s, t)
+
+
+def _atan2kf(y, x):
+    """atan2kf_u1: atan2 of float32 pairs with y >= 0, as a pair."""
+    q, s = _atan2_octant(y, x, x[0] < 0)
+    t = _add_floats_ordered(*_square_pair(s))  # dfnormalize
+    u = np.full_like(t[0], f32(-0.00176397908944636583328247))
+    for c in (0.0107900900766253471374512, -0.0309564601629972457885742, 0.0577365085482597351074219,
+              -0.0838950723409652709960938, 0.109463557600975036621094, -0.142626821994781494140625,
+              0.199983194470405578613281):
+        u = fma(u, t[0], f32(c))
+    t = _mul_pairs(t, _add_floats_ordered(f32(-0.333332866430282592773438), u * t[0]))
+    t = _mul_pairs(s, _add_float_pair_ordered(f32(1), t))
+    return _add_pairs_ordered(_mul_pair_float((f32(1.5707963705062866211), f32(-4.3711388286737928865e-08)),
+                                              q.astype(np.float32)), t)
+
+
+ATAN2_POLY = (1.06298484191448746607415e-05, -0.000125620649967286867384336, 0.00070557664296393412389774,
+              -0.00251865614498713360352999, 0.00646262899036991172313504, -0.0128281333663399031014274,
+              0.0208024799924145797902497, -0.0289002344784740315686289, 0.0359785005035104590853656,
+              -0.041848579703592507506027, 0.0470843011653283988193763, -0.0524914210588448421068719,
+              0.0587946590969581003860434, -0.0666620884778795497194182, 0.0769225330296203768654095,
+              -0.0909090442773387574781907)
+
+
+def _atan2k(y, x):
+    """atan2k_u1: atan2 of float64 pairs with y >= 0, as a pair."""
+    q, s = _atan2_octant(y, x, np.signbit(x[0]))
+    t = _add_floats_ordered(*_square_pair(s))
+    t2 = t[0] * t[0]
+    t4 = t2 * t2
+    u = fma(t4 * t4, _mla_polynomial(t[0], t2, t4, ATAN2_POLY[:8]), _mla_polynomial(t[0], t2, t4, ATAN2_POLY[8:]))
+    for c in (0.111111108376896236538123, -0.142857142756268568062339, 0.199999999997977351284817,
+              -0.333333333333317605173818):
+        u = fma(u, t[0], c)
+    t = _add_pairs_ordered(s, _mul_pair_float(_mul_pairs(s, t), u))
+    return _add_pairs_ordered(_mul_pair_float((1.570796326794896557998982, 6.12323399573676603586882e-17),
+                                              q.astype(np.float64)), t)
+
+
+def _atan2(kernel, tiny, scale, pi):
+    """xatan2f_u1 / xatan2_u1 on arrays y and x (broadcast together): tiny |x| scaled up with y, the kernel on
+    (|y|, x), then the signs and the special cases of zeros and infinities."""
+    def atan2(y, x):
+        y, x = np.broadcast_arrays(y, x)
+        shape, y, x = x.shape, y.reshape(-1), x.reshape(-1)
+        with np.errstate(all="ignore"):
+            small = np.abs(x) < tiny
+            x, y = np.where(small, x * scale, x), np.where(small, y * scale, y)
+            zeros = np.zeros_like(x)
+            d = kernel((np.abs(y), zeros), (x, zeros))
+            r = d[0] + d[1]
+            r = np.where(np.signbit(x), -r, r)  # vmulsign
+            infinite_x = np.where(np.isinf(x), np.copysign(pi / 2, x), zeros)  # visinf2
+            r = np.where(np.isinf(x) | (x == 0), pi / 2 - infinite_x, r)
+            r = np.where(np.isinf(y), pi / 2 - np.where(np.isinf(x), np.copysign(pi / 4, x), zeros), r)
+            r = np.where(y == 0, np.where(np.signbit(x), pi, zeros), r)
+            r = np.where(np.signbit(y), -r, r)
+            return np.where(np.isnan(x) | np.isnan(y), np.nan, r).astype(x.dtype, copy=False).reshape(shape)
+    return atan2
+
+
+atan2f_u10 = _atan2(_atan2kf, f32(2.9387372783541830947e-39), f32(1 << 24), f32(np.pi))  # Sleef_atan2f8_u10
+atan2_u10 = _atan2(_atan2k, 5.5626846462680083984e-309, float(1 << 53), np.pi)  # Sleef_atan2d4_u10
+
+
+# ---- atanh: log((1 + |x|) / (1 - |x|)) / 2, the quotient and its log as pairs --------------------------------------
+
+def _logk2f(d):
+    """logk2f: log of a float32 pair as a pair."""
+    e = FLOAT.exponent(d[0] * f32(1.0 / 0.75))
+    m = tuple(part * pow2(-e) for part in d)  # dfscale by 2**-e
+    x = _divide_pairs(_add_pair_float(m, f32(-1)), _add_pair_float(m, f32(1)))
+    x2 = _square_pair(x)
+    t = np.full_like(x2[0], f32(0.2392828464508056640625))
+    for c in (0.28518211841583251953125, 0.400005877017974853515625, 0.666666686534881591796875):
+        t = fma(t, x2[0], f32(c))
+    s = _mul_pair_float(LN2, e.astype(np.float32))
+    s = _add_pairs_ordered(s, (x[0] * f32(2), x[1] * f32(2)))
+    return _add_pairs_ordered(s, _mul_pair_float(_mul_pairs(x2, x), t))
+
+
+def _logk2(d):
+    """logk2: log of a float64 pair as a pair."""
+    e = DOUBLE.exponent(d[0] * (1 / 0.75))
+    m = tuple(_ldexp2(part, -e, np.float64) for part in d)
+    x = _divide_pairs(_add_pair_float(m, -1.0), _add_pair_float(m, 1.0))
+    x2 = _square_pair(x)
+    x4 = x2[0] * x2[0]
+    t = _mla_polynomial(x2[0], x4, x4 * x4, (0.13860436390467167910856, 0.131699838841615374240845,
+                                             0.153914168346271945653214, 0.181816523941564611721589,
+                                             0.22222224632662035403996, 0.285714285511134091777308,
+                                             0.400000000000914013309483))
+    t = fma(t, x2[0], 0.666666666666664853302393)
+    s = _mul_pair_float(LN2_DOUBLE, e.astype(np.float64))
+    s = _add_pairs_ordered(s, (x[0] * 2, x[1] * 2))
+    return _add_pairs_ordered(s, _mul_pair_float(_mul_pairs(x2, x), t))
+
+
+def _atanh(logk2):
+    """xatanhf / xatanh on a flat array."""
+    def lanes(x):
+        one = x.dtype.type(1)
+        with np.errstate(all="ignore"):
+            y = np.abs(x)
+            d = logk2(_divide_pairs(_add_exact(one, y), _add_exact(one, -y)))
+            y = np.where(y > 1, np.nan, np.where(y == 1, np.inf, (d[0] + d[1]) * x.dtype.type(0.5)))
+            y = np.where(np.isinf(x), np.nan, y).astype(x.dtype, copy=False)
+            return np.where(np.signbit(x), -y, y)  # vmulsign
+    return lanes
+
+
+atanhf_u10, atanh_u10 = _lanes(_atanh(_logk2f)), _lanes64(_atanh(_logk2))  # Sleef_atanhf8_u10, Sleef_atanhd4_u10

@@ -9,7 +9,7 @@ import pytest
 from gradcli.engine import dtypes, factory
 from gradcli.engine.factory import tensor as torch_tensor
 from gradcli.engine.nn_functional import l1_loss, mse_loss, nll_loss
-from gradcli.engine.kernels import sigmoid32
+from gradcli.engine.ops.pointwise import sigmoid_kernel as sigmoid32
 from gradcli.engine.reduce import torch_mean, torch_norm, torch_prod, torch_softmax, torch_sum, torch_var
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bitexact"

@@ -34,36 +34,29 @@ def _known(reason, *names, dtypes=DTYPES):
     return {(name, dtype): reason for name in names for dtype in dtypes}
 
 
-ELEMENTWISE = ("value: torch's vectorised kernel (SLEEF, Vectorized<>) differs from NumPy's in the last bits "
-               "(the elementwise-kernels work of issue 13); what reads the value (the gradient) differs with it")
 VML = ("value without Intel MKL: torch takes this function from MKL's VML, which NumPy's stands in for (exact "
        "with gradcli[mkl]); what reads the value (the gradient) differs with it")
 MATMUL = ("matrix products without Intel MKL: MKL's accumulation order is fitted for float32 tutorial shapes only "
           "(engine/gemm.py); other shapes and float64 use NumPy's BLAS (exact with gradcli[mkl])")
-REDUCTION = "reduction order: torch's kernel for this reduction or its backward is not reproduced yet"
 CONVOLUTION = ("a convolution's gradients: oneDNN's backward orders are not reproduced (summed in float64, rounded "
                "once); float64 values: torch's slow_conv2d sums with MKL's dgemm, gradcli with NumPy's product")
 
 # (case, dtype) -> the part that is not torch's yet, and why. Kept honest by strict=True: a fix makes it XPASS.
 # The corpus runs twice: with Intel MKL (when installed) and without it (KNOWN_WITHOUT_MKL added).
 KNOWN = {
-    **_known(ELEMENTWISE, "sinh", "cosh", "atanh", "pow_tensor", "atan2"),
-    **_known(ELEMENTWISE, "sinc", "mul_scalar", dtypes=("float32",)),
-    **_known(ELEMENTWISE, "sigmoid", "exp2", "sigmoid_backward", "pow_scalar_fraction", "bce_logits", "bce_logits_none",
-             "div_scalar", dtypes=("float64",)),
-    **_known("the gradient grad / (a * ln 10) differs in the last bits (the value is MKL VML's: exact with "
-             "gradcli[mkl], NumPy's without)", "log10", dtypes=("float64",)),
     **_known("linalg.solve: torch's LAPACK calls are not reproduced (NumPy's LAPACK)", "solve"),
     **_known(CONVOLUTION, "conv2d", "conv_input_grad", "conv_weight_grad", "conv_bias_grad"),
 }
 KNOWN_WITHOUT_MKL = {
-    **_known(VML, "log", "sqrt", "atan", "asin", "acos", "erfc"),
-    **_known(VML, "exp", "sin", "cos", "tan", "log10", dtypes=("float32",)),
+    **_known(VML, "log", "sqrt", "atan", "asin", "acos", "erfc", "log10"),
+    **_known(VML, "exp", "sin", "cos", "tan", dtypes=("float32",)),
     **_known(VML, "tanh", "erf", "tanh_backward", dtypes=("float64",)),
-    **_known(VML + " (log10's gradient differs with MKL too)", "log10", dtypes=("float64",)),
     **_known(MATMUL, "mm", "mv", "squeeze_matmul", "unsafe_view", "addmm", "linear"),
     **_known(MATMUL, "dot", "bmm", dtypes=("float64",)),
     **_known("the gradient reads a kernel torch takes from MKL (exact with gradcli[mkl])", "log_softmax_backward"),
+    **_known("the gradient reads sin and cos, MKL VML's (exact with gradcli[mkl])", "sinc", dtypes=("float32",)),
+    **_known("the exponent's gradient out * log(a) reads torch's log kernel, MKL VML's (exact with gradcli[mkl])",
+             "pow_tensor"),
     **_known("the target's gradient -logit(p) reads torch's log kernel, MKL VML's (exact with gradcli[mkl]); "
              "bce_sum's value: the loss's log", "bce", "bce_sum"),
 }

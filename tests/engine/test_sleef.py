@@ -1,16 +1,18 @@
-"""SLEEF's log1p and expm1 (float32 and float64) and float32 logf (gradcli/engine/sleef.py) bit for bit as
-torch 2.13's AVX2 kernels compute them (goldens: tests/golden/gen_sleef_bits.py)."""
+"""SLEEF's log1p and expm1 (float32 and float64) and float32 logf (gradcli/engine/sleef.py), and the elementwise
+kernels made of SLEEF's vector functions and the C library's scalar ones (sigmoid, exp2, sinh, cosh, atanh, sinc,
+pow, atan2), bit for bit as torch 2.13's AVX2 kernels compute them (goldens: tests/golden/gen_sleef_bits.py)."""
 
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from bitexact_goldens import generator_and_outputs
 from gradcli.engine import sleef
 from gradcli.engine.reduce import torch_log_softmax
+from gradcli.engine.rules import R
 
-with np.load(Path(__file__).resolve().parents[1] / "golden" / "bitexact" / "sleef.npz") as data:
-    GOLDEN = {key: data[key] for key in data.files}
+GENERATOR, GOLDEN = generator_and_outputs("gen_sleef_bits", "sleef")
 FUNCTIONS = {("log1p", "float32"): sleef.log1pf_u10, ("expm1", "float32"): sleef.expm1f_u10,
              ("log1p", "float64"): sleef.log1p_u10, ("expm1", "float64"): sleef.expm1_u10}
 
@@ -33,6 +35,17 @@ def test_function_matches_torch(key):
 @pytest.mark.parametrize("key", sorted(k[:-3] for k in GOLDEN if k.startswith("log_softmax") and k.endswith("|in")))
 def test_log_softmax_rows_match_torch(key):
     assert same_bits(torch_log_softmax(GOLDEN[key + "|in"], -1), GOLDEN[key + "|out"])
+
+
+@pytest.mark.parametrize("key", sorted({k.rsplit("|", 2)[0] for k in GOLDEN if k.startswith("kernel|")}))
+def test_kernel_matches_torch_on_blocks_tails_views_and_broadcasts(key):
+    _, name, dtype = key.split("|")
+    _, rule, numbers, _ = GENERATOR.KERNELS[name]
+    for case in sorted({k.split("|")[3] for k in GOLDEN if k.startswith(key + "|")}):
+        operands = [GOLDEN[f"{key}|{case}|in{i}"] for i in range(2) if f"{key}|{case}|in{i}" in GOLDEN]
+        view = GENERATOR.VIEWS.get(case, lambda x: x)
+        got = R[rule].forward(*(view(x) for x in operands), *numbers)
+        assert same_bits(got, GOLDEN[f"{key}|{case}|out"]), f"{name} {dtype} {case}"
 
 
 def test_any_shape_and_zero_dimensional_arrays_keep_their_shape():

@@ -76,6 +76,30 @@ def float64_sleef():
         row(name, "float64", np.mean(getattr(gt, name)(gt.tensor(x)).numpy() == want), np.mean(getattr(np, name)(x) == want))
 
 
+def sleef_kernels():
+    """The kernels made of SLEEF's vector functions and the C library's scalar ones (gen_sleef_bits.KERNELS), both
+    dtypes: N contiguous inputs (all in whole vector blocks), then about N inputs in runs of 7 (views whose rows
+    are 7 of 16 elements, too short for a vector of either dtype: every element goes to the scalar tail)."""
+    from gen_sleef_bits import KERNELS
+    numpy_functions = {"sigmoid": lambda x: 1 / (1 + np.exp(-x)), "exp2": np.exp2, "sinh": np.sinh, "cosh": np.cosh,
+                       "atanh": np.arctanh, "sinc": np.sinc, "pow": np.power, "atan2": np.arctan2}
+    for dtype in (np.float32, np.float64):
+        for name, (function, _, numbers, bounds) in KERNELS.items():
+            for layout in ("contiguous", "runs of 7"):
+                shape = (N,) if layout == "contiguous" else (N // 7, 16)
+                operands = [rng.uniform(low, high, shape).astype(dtype) for low, high in bounds]
+                if layout != "contiguous":
+                    operands = [x[:, :7] for x in operands]
+                want = getattr(torch, function)(*(torch.from_numpy(x) for x in operands), *numbers).numpy()
+                ours = getattr(gt, function)(*(gt.from_numpy(x) for x in operands), *numbers).numpy()
+                with np.errstate(all="ignore"):
+                    plain = np.asarray(numpy_functions[function](*operands, *numbers), dtype)
+                unsigned = f"u{want.itemsize}"
+                label = f"{name.replace('_', ' ** ')} on {' x '.join(f'[{lo}, {hi})' for lo, hi in bounds)}, {layout}"
+                row(label, np.dtype(dtype).name, np.mean(ours.view(unsigned) == want.view(unsigned)),
+                    np.mean(plain.view(unsigned) == want.view(unsigned)))
+
+
 def random_draws():
     """randn and normal_(mean, std) after the same seed, N values each (torch's Box-Muller from 16 on)."""
     for dtype in ("float32", "float64"):
@@ -252,5 +276,6 @@ if __name__ == "__main__":
     elementwise()
     matmul()
     float64_sleef()
+    sleef_kernels()
     random_draws()
     pointwise_losses()

@@ -7,9 +7,10 @@ import numpy as np
 
 from .. import dtypes
 from ..dtypes import FLOATING
-from ..kernels import by_blocks, fma
+from .. import libm
+from ..kernels import by_blocks, by_dtype, fma
 from ..rules import R, Rule, op
-from ..sleef import powf_u10
+from ..sleef import atan2_u10, atan2f_u10, pow_u10, powf_u10
 from ..tensor import Tensor, _make
 from .pointwise import SQRT, log, reciprocal
 from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
@@ -105,29 +106,39 @@ def _pow_scalar_vjp(g, a, b):
 # torch's pow(tensor, number) for float tensors (Pow.cpp, PowKernel.cpp): the exponent 0 fills ones and 1 copies
 # (so the backward's a**(b - 1) of x**2 costs a copy), 2, 3 and -2 are products (x * x * x rounds after each
 # multiply, so it is not the correctly rounded cube), .5, -.5 and -1 use the sqrt, rsqrt and reciprocal kernels,
-# any other exponent pow itself: for float32, SLEEF's powf (the exponent cast to float) on whole 16-element
-# blocks and the C library's double pow (the exponent kept double, the result rounded to float) on the last
-# n % 16 elements.
+# any other exponent pow itself: SLEEF's pow on whole vector blocks (for float32 the exponent cast to float) and
+# the C library's double pow on the tail (torch passes the exponent as double to std::pow; float32 results rounded
+# to float).  NumPy's float64 power calls glibc's pow.  Float64 integer exponents (x ** 4) keep NumPy's power: the
+# double-double emulation of SLEEF's pow costs 3.5x the whole of tutorial 288's float64 loop (98.4% identical).
 _POWERS_AS_KERNELS = {0.0: lambda a, one: np.ones_like(a), 1.0: lambda a, one: a.copy(),
                       2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, -2.0: lambda a, one: one / (a * a),
                       0.5: lambda a, one: SQRT(a), -0.5: lambda a, one: one / np.sqrt(a),
                       -1.0: lambda a, one: one / a}
+_POW_BY_NUMBER = {np.dtype(np.float32): (powf_u10, lambda x, b: np.power(x.astype(np.float64), b).astype(np.float32)),
+                  np.dtype(np.float64): (pow_u10, np.power)}
 
 
 def _pow_by_number(a, b):
     kernel = _POWERS_AS_KERNELS.get(float(b)) if a.dtype.kind == "f" and not getattr(b, "ndim", 0) else None
     if kernel is not None:
         return kernel(a, a.dtype.type(1))
-    if a.dtype == np.float32 and not getattr(b, "ndim", 0) and not isinstance(b, complex):
-        return by_blocks(lambda x: powf_u10(x, b), lambda x: np.power(x.astype(np.float64), float(b)).astype(np.float32))(a)
+    if (a.dtype in _POW_BY_NUMBER and not getattr(b, "ndim", 0) and not isinstance(b, complex)
+            and not (a.dtype == np.float64 and float(b).is_integer())):
+        vector, scalar = _POW_BY_NUMBER[a.dtype]
+        return by_blocks(lambda x: vector(x, b), lambda x: scalar(x, float(b)))(a)
     return np.power(a, b)
+
+
+# tensor ** tensor: SLEEF's pow on the vector blocks, std::pow on the tail (glibc's powf for float32, reproduced
+# in libm.py; its pow for float64)
+_pow_tensors = by_dtype(np.power, float32=by_blocks(powf_u10, libm.powf), float64=by_blocks(pow_u10, np.power))
 
 
 @op("pow", rules=dict(
     pow_scalar=Rule("PowBackward0", _pow_by_number,
                     lambda g, out, a, b: _pow_scalar_vjp(g, a, b),
                     formulas=("b * a**(b - 1)",), saved_names=("self", "exponent")),
-    pow_tensor=Rule("PowBackward1", np.power,
+    pow_tensor=Rule("PowBackward1", _pow_tensors,
                     lambda g, out, a, b: where(mask(b._data == 0, b), 0., g * (b * a ** R["sub_scalar"](b, params=(1,)))),
                     lambda g, out, a, b: g * where(mask((a._data == 0) & (b._data >= 0), out), 0., out * log(a)),
                     save="both", formulas=("b * a**(b - 1)", "a**b * log(a) = out * log(a)"),
@@ -203,8 +214,13 @@ def _atan2_vjp(g, out, a, b, of):
     return g * b * recip if of == "a" else g * -a * recip
 
 
+# torch's atan2 kernel: SLEEF's atan2f_u10/atan2_u10 on the vector blocks, the C library's on the tail (glibc's
+# atan2f, reproduced in libm.py; NumPy's float64 arctan2 calls glibc's atan2)
+_atan2 = by_dtype(np.arctan2, float32=by_blocks(atan2f_u10, libm.atan2f), float64=by_blocks(atan2_u10, np.arctan2))
+
+
 @op("atan2", "arctan2", tensors=2, rules=dict(atan2=Rule(
-    "Atan2Backward0", np.arctan2, lambda g, out, a, b: _atan2_vjp(g, out, a, b, "a"),
+    "Atan2Backward0", _atan2, lambda g, out, a, b: _atan2_vjp(g, out, a, b, "a"),
     lambda g, out, a, b: _atan2_vjp(g, out, a, b, "b"), formulas=("b / (a**2 + b**2)", "-a / (a**2 + b**2)"))))
 def atan2(a, b):
     _tensors_only("atan2", a, b)

@@ -6,8 +6,8 @@ import math
 import numpy as np
 
 from .. import dtypes
-from .. import sleef
-from ..kernels import by_dtype, fma, sigmoid32, via_float64
+from .. import libm, sleef
+from ..kernels import by_blocks, by_dtype, fma, sleef_expf, via_float64
 from ..mkl import vml
 from ..rules import R, Rule, float_array, op, rule, unary
 from ..tensor import Tensor, _make
@@ -50,15 +50,21 @@ sqrt = unary("sqrt", Rule("SqrtBackward0", SQRT, lambda g, out, a: g / R["mul_sc
                           formulas=("1 / (2 * sqrt(a)) = 1 / (2 * out)",)))
 
 
-def _sigmoid(a):
-    if a.dtype == np.float32:
-        return sigmoid32(a)
-    # exp of a negative number only, so large |a| never overflows
-    e = np.exp(-np.abs(a))
-    return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
+def _sigmoid_lanes(exp):
+    def lanes(x):
+        with np.errstate(over="ignore"):
+            return 1 / (1 + exp(-x))
+    return lanes
 
 
-sigmoid = unary("sigmoid", Rule("SigmoidBackward0", _sigmoid, lambda g, out, a: R["sigmoid_backward"](g, out), save="output",
+# torch's sigmoid kernel: 1 / (1 + exp(-x)) in the dtype, SLEEF's exp on the vector blocks (Sleef_expf8_u10,
+# Sleef_expd4_u10), the C library's on the tail (libm.expf; NumPy's float64 exp calls glibc's exp).
+sigmoid_kernel = by_dtype(lambda a: 1 / (1 + np.exp(-a)),
+                    float32=by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(libm.expf)),
+                    float64=by_blocks(_sigmoid_lanes(sleef.expd_u10), _sigmoid_lanes(np.exp)))
+
+
+sigmoid = unary("sigmoid", Rule("SigmoidBackward0", sigmoid_kernel, lambda g, out, a: R["sigmoid_backward"](g, out), save="output",
                                 formulas=("sigmoid(a) * (1 - sigmoid(a)) = out * (1 - out)",)),
                 namespaces=("torch", "torch.nn.functional"))
 
@@ -117,7 +123,8 @@ def relu(x):
 
 # ---- inverse trigonometric and hyperbolic functions, logarithms, exponentials, erf (issue 11) --------------------
 
-LN2, LN10, TWO_OVER_SQRT_PI = math.log(2.0), math.log(10.0), 2.0 / math.sqrt(math.pi)
+LN2, TWO_OVER_SQRT_PI = math.log(2.0), 2.0 / math.sqrt(math.pi)
+LN10 = 2.3025850929940456  # derivatives.yaml's literal for log10's gradient: one ulp below math.log(10)
 
 
 atan = unary("atan", Rule("AtanBackward0", vml("atan", np.arctan), lambda g, out, a: g / R["add_scalar"](a * a, params=(1,)), formulas=("1 / (1 + a**2)",)),
@@ -126,17 +133,27 @@ asin = unary("asin", Rule("AsinBackward0", vml("asin", np.arcsin), lambda g, out
                           formulas=("1 / sqrt(1 - a**2)",)), aliases=("arcsin",))
 acos = unary("acos", Rule("AcosBackward0", vml("acos", np.arccos), lambda g, out, a: g * -rsqrt(R["add_scalar"](-a * a, params=(1,))),
                           formulas=("-1 / sqrt(1 - a**2)",)), aliases=("arccos",))
-sinh = unary("sinh", Rule("SinhBackward0", np.sinh, lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
-cosh = unary("cosh", Rule("CoshBackward0", np.cosh, lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
+# sinh, cosh: SLEEF's u10 versions on the vector blocks, the C library's on the tail (glibc's sinhf and coshf,
+# reproduced in libm.py; NumPy's float64 sinh and cosh call glibc's)
+sinh = unary("sinh", Rule("SinhBackward0", by_dtype(np.sinh, float32=by_blocks(sleef.sinhf_u10, libm.sinhf),
+                                                    float64=by_blocks(sleef.sinh_u10, np.sinh)), lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
+cosh = unary("cosh", Rule("CoshBackward0", by_dtype(np.cosh, float32=by_blocks(sleef.coshf_u10, libm.coshf),
+                                                    float64=by_blocks(sleef.cosh_u10, np.cosh)), lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
 asinh = unary("asinh", Rule("AsinhBackward0", np.arcsinh, lambda g, out, a: g * rsqrt(R["add_scalar"](a ** 2, params=(1,))),
                             formulas=("1 / sqrt(a**2 + 1)",)), aliases=("arcsinh",))
 acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * rsqrt(R["sub_scalar"](a * a, params=(1,))),
                             formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
-atanh = unary("atanh", Rule("AtanhBackward0", np.arctanh, lambda g, out, a: g / (1 - a * a),
+# atanh: SLEEF's atanhf_u10/atanh_u10 on the vector blocks, the C library's on the tail (glibc's atanhf, reproduced
+# in libm.py; NumPy's float64 arctanh calls glibc's atanh)
+atanh = unary("atanh", Rule("AtanhBackward0", by_dtype(np.arctanh, float32=by_blocks(sleef.atanhf_u10, libm.atanhf),
+                                                       float64=by_blocks(sleef.atanh_u10, np.arctanh)), lambda g, out, a: g / (1 - a * a),
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
 log10 = unary("log10", Rule("Log10Backward0", vml("log10", np.log10), lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
 log2 = unary("log2", Rule("Log2Backward0", vml("log2", np.log2), lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
-exp2 = unary("exp2", Rule("Exp2Backward0", np.exp2, lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
+# torch's exp2 kernel: SLEEF's exp2 on the vector blocks, the C library's on the tail (glibc's exp2f, reproduced
+# in libm.py; NumPy's float64 exp2 calls glibc's exp2)
+exp2 = unary("exp2", Rule("Exp2Backward0", by_dtype(np.exp2, float32=by_blocks(sleef.exp2f_u10, libm.exp2f),
+                                                    float64=by_blocks(sleef.exp2_u10, np.exp2)), lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
 expm1 = unary("expm1", Rule("Expm1Backward0", by_dtype(np.expm1, float32=sleef.expm1f_u10, float64=sleef.expm1_u10), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
                             formulas=("exp(a) = out + 1",)))
@@ -161,7 +178,18 @@ def _sinc_backward(g, out, a):
     return R["where"](0., value, params=(a._data == 0,))  # as torch: WhereBackward0
 
 
-sinc = unary("sinc", Rule("SincBackward0", np.sinc, _sinc_backward,
+def _sinc_lanes(sin):
+    """torch's sinc kernel (scalar only): 1 at 0, else sin(pi a) / (pi a) with pi a rounded in the dtype."""
+    def sinc(a):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            product = a.dtype.type(math.pi) * a
+            return np.where(a == 0, a.dtype.type(1), sin(product) / product)
+    return sinc
+
+
+# float32: glibc's sinf (libm.py); float64: NumPy's sin, which calls glibc's
+sinc = unary("sinc", Rule("SincBackward0", by_dtype(np.sinc, float32=_sinc_lanes(libm.sinf), float64=_sinc_lanes(np.sin)),
+                          _sinc_backward,
                           formulas=("(cos(pi * a) * pi * a - sin(pi * a)) / (pi * a**2), 0 at a = 0",)))
 
 
