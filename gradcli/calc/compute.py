@@ -24,7 +24,7 @@ def gradient_report(problem, vjp_text, order):
     torch = torch_namespace()
     _, grads = computing(problem, torch.autograd.functional.vjp, problem.function, problem.inputs(), vector)
     context = problem.context(*([f"vjp v={vjp_text.strip()}"] if vjp_text is not None else []))
-    report = Report(problem.source, context).add("value", value).add("grad", problem.by_input(grads))
+    report = Report(problem.title, context).add("value", value).add("grad", problem.by_input(grads))
     if order == 2:
         scalar = problem.function if vector is None else (lambda *xs: (problem.function(*xs) * vector).sum())
         hessians = computing(problem, torch.autograd.functional.hessian, scalar, problem.inputs())
@@ -35,7 +35,7 @@ def gradient_report(problem, vjp_text, order):
 def jacobian_report(problem):
     value = computing(problem, problem.output)
     jacobians = computing(problem, torch_namespace().autograd.functional.jacobian, problem.function, problem.inputs())
-    return Report(problem.source, problem.context()).add("value", value).add("jacobian", problem.by_input(jacobians))
+    return Report(problem.title, problem.context()).add("value", value).add("jacobian", problem.by_input(jacobians))
 
 
 def hessian_report(problem):
@@ -44,7 +44,7 @@ def hessian_report(problem):
         raise CalcError(f"hessian needs a scalar EXPR, but its output has shape {shape_text(value)}\n"
                         f"  reduce it (sum(...), mean(...)) or use `gradcli jacobian`")
     hessians = computing(problem, torch_namespace().autograd.functional.hessian, problem.function, problem.inputs())
-    return Report(problem.source, problem.context()).add("value", value).add("hessian", problem.by_input_pair(hessians))
+    return Report(problem.title, problem.context()).add("value", value).add("hessian", problem.by_input_pair(hessians))
 
 
 def jvp_report(problem, tangents):
@@ -64,7 +64,7 @@ def jvp_report(problem, tangents):
                    for name, x in zip(problem.wrt, inputs)) if tangents else (torch.ones_like(inputs[0]),)
     value, product = computing(problem, _forward_or_double_backward, problem.function, tuple(inputs), vector)
     context = problem.context(*(f"tangent {name}={text}" for name, (_, text) in tangents.items()))
-    return Report(problem.source, context).add("value", value).add("jvp", product)
+    return Report(problem.title, context).add("value", value).add("jvp", product)
 
 
 def _forward_or_double_backward(function, inputs, vector):

@@ -4,7 +4,7 @@ import copy
 
 from gradcli.calc.errors import CalcError
 from gradcli.calc.namespace import calculator, torch_namespace
-from gradcli.calc.program import Program
+from gradcli.calc.program import Program, shortened
 from gradcli.calc.values import checked_choice, is_points, parse_bindings
 
 DTYPES = ("float64", "float32")
@@ -60,6 +60,12 @@ class Problem:
             point.swept = []
             problems.append(point)
         return problems
+
+    @property
+    def title(self):
+        """The expression as a table's title, a long one by its two ends as graph labels show it (the 20,000
+        characters of a 10,000-term sum would bury the table)."""
+        return shortened(self.source)
 
     def context(self, *extras):
         """`at x=0.5, y=[1,2] (float64)`: the bindings as typed, then `extras` such as `tangent x=1`."""

@@ -140,7 +140,7 @@ def source_text(lines, span):
     if span.line != span.end_line:
         text = "\n".join([lines[span.line - 1][span.col:], *lines[span.line:span.end_line - 1],
                           lines[span.end_line - 1][:span.end_col]])
-        return _shortened(text)
+        return shortened(text)
     line, start, end = lines[span.line - 1], span.col, span.end_col
     # A binary operation's span starts at its left operand without the parentheses around it
     # (`(x + y) * z` spans `x + y) * z`): widen it to the parentheses its text leaves unmatched.
@@ -149,7 +149,7 @@ def source_text(lines, span):
         start = max(line.rfind("(", 0, start), 0)
     for _ in range(opening):
         end = line.find(")", end) + 1 or len(line)
-    return _shortened(line[start:end])
+    return shortened(line[start:end])
 
 
 def _unmatched_parentheses(text):
@@ -165,7 +165,7 @@ def _unmatched_parentheses(text):
     return closing, int(depths[-1]) + closing
 
 
-def _shortened(text):
+def shortened(text):
     if len(text) <= LONGEST_TEXT:
         return text
     half = LONGEST_TEXT // 2

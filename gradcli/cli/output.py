@@ -96,7 +96,7 @@ def show_points(problem, found, as_json, stream=None):
         from rich.table import Table
         from rich.text import Text
 
-        table = Table(title=Text(problem.source, style="bold"), caption=Text(problem.context()),
+        table = Table(title=Text(problem.title, style="bold"), caption=Text(problem.context()),
                       title_justify="left", caption_justify="left")
         for column in header:
             table.add_column(column, style="cyan" if column in problem.swept else None, no_wrap=True)
@@ -105,7 +105,7 @@ def show_points(problem, found, as_json, stream=None):
         _rich_console(stream).print(table)
         return
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
-    lines = [f"{problem.source}  {problem.context()}", ""]
+    lines = [f"{problem.title}  {problem.context()}", ""]
     lines += ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
     stream.write("\n".join(lines) + "\n")
 

@@ -55,3 +55,9 @@ def test_two_thousand_terms_with_parentheses_are_labelled_by_their_ends():
     first = outcome.stdout.splitlines()[0]
     assert first.startswith("sin(0*x)+sin(1*x)+sin(2*x)+sin(3*x)+sin(4*x) … *x)+sin(4*x)   AddBackward0")
     assert len(terms) > LONGEST_TEXT
+
+
+def test_a_long_expression_is_titled_by_its_two_ends():
+    outcome = invoke("grad", SUM, "--at", "x=2")
+    assert (outcome.exit_code, outcome.stderr) == (0, "")
+    assert outcome.stdout.splitlines()[0] == "x+" * 50 + " … " + "+x" * 50 + "  at x=2 (float64)"
