@@ -171,16 +171,29 @@ def _start(bias, m, n, dtype=np.float32):
     return np.array(np.broadcast_to(bias, (m, n)), dtype, order="C")  # a row-major copy, as torch's result
 
 
-def product(a, b, bias=None, beta=1, alpha=1):
+def product(a, b, bias=None, beta=1, alpha=1, out=None):
     """beta * bias + alpha * (a @ b) (bias broadcast to the result first, as addmm's input) for 2-D arrays:
     MKL's ?gemm as torch calls it when MKL is loaded; else float32 in MKL's order where it is fitted, else
-    NumPy's product."""
+    NumPy's product.  Into `out` when given: a row-major result torch allocated (MKL's sums depend on where
+    it starts), which may be the bias itself (an accumulation, beta = 1)."""
     (m, k), n = a.shape, b.shape[1]
     operands = (a, b) if bias is None else (a, b, bias)
     if m * n * k and mkl.blas_available(*operands):
         start = bias is not None and beta != 0  # torch copies its input into the result only then
-        return mkl.gemm(a, b, _start(bias, m, n, a.dtype) if start else np.empty((m, n), a.dtype), alpha,
-                        beta if start else 0)
+        if out is None:
+            out = _start(bias, m, n, a.dtype) if start else np.empty((m, n), a.dtype)
+        elif start and bias is not out:
+            np.copyto(out, np.broadcast_to(bias, (m, n)))
+        return mkl.gemm(a, b, out, alpha, beta if start else 0)
+    result = _product_without_mkl(a, b, bias, beta, alpha)
+    if out is None:
+        return result
+    out[...] = result
+    return out
+
+
+def _product_without_mkl(a, b, bias, beta, alpha):
+    (m, k), n = a.shape, b.shape[1]
     if (beta, alpha) != (1, 1):
         return bias * beta + (a @ b) * alpha
     if a.dtype == b.dtype == np.float32 and 0 < m * n * k <= EXACT_LIMIT and (bias is None or bias.dtype == np.float32):

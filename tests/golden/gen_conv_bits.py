@@ -4,7 +4,9 @@
     /work/torchenv/bin/python tests/golden/gen_conv_bits.py
 
 Writes ``tests/golden/bitexact/conv.npz``: per case the input, weight, bias and upstream gradient, torch's
-output and its gradients in the input, weight and bias.  The cases are the tutorials' layers (the blitz's
+output and its gradients in the input, weight and bias; then the convolutions again in float64 (keys
+``{i}|{form}|float64|{name}``), on one thread as the other goldens (float64 never takes oneDNN: torch's
+slow_conv2d, whose MKL products some shapes split across threads).  The cases are the tutorials' layers (the blitz's
 LeNet, the state_dict recipe's net, batched) and the arguments conv2d and the poolings take.  The test
 replays each case with ``run`` from this file, given gradcli's namespace instead of torch's (importing this
 file does not import torch).  torch's default thread count and capability (AVX2 here).
@@ -78,18 +80,23 @@ def main():
 
     torch.manual_seed(0)
     data = {}
-    for i, (form, x_shape, w_shape, kwargs) in enumerate(CASES):
-        x = torch.randn(x_shape)
-        w = torch.randn(w_shape) * 0.2 if w_shape else None
-        b = torch.randn(w_shape[0]) * 0.2 if w_shape and kwargs.get("bias", True) else None
-        options = case_kwargs(kwargs)
-        g = torch.randn(_out_shape(torch, form, x, w, b, options))
-        result = run(torch, form, x, w, b, g, options)
-        key = f"{i}|{form}"
-        data[f"{key}|kwargs"] = np.array(repr(kwargs))
-        for name, value in (("x", x), ("w", w), ("b", b), ("g", g), *result.items()):
-            if value is not None:
-                data[f"{key}|{name}"] = value.numpy()
+    for dtype in (torch.float32, torch.float64):
+        if dtype == torch.float64:
+            torch.set_num_threads(1)
+        for i, (form, x_shape, w_shape, kwargs) in enumerate(CASES):
+            if dtype == torch.float64 and not form.startswith("conv"):
+                continue
+            x = torch.randn(x_shape, dtype=dtype)
+            w = torch.randn(w_shape, dtype=dtype) * 0.2 if w_shape else None
+            b = torch.randn(w_shape[0], dtype=dtype) * 0.2 if w_shape and kwargs.get("bias", True) else None
+            options = case_kwargs(kwargs)
+            g = torch.randn(_out_shape(torch, form, x, w, b, options), dtype=dtype)
+            result = run(torch, form, x, w, b, g, options)
+            key = f"{i}|{form}" + ("|float64" if dtype == torch.float64 else "")
+            data[f"{key}|kwargs"] = np.array(repr(kwargs))
+            for name, value in (("x", x), ("w", w), ("b", b), ("g", g), *result.items()):
+                if value is not None:
+                    data[f"{key}|{name}"] = value.numpy()
     OUT.parent.mkdir(exist_ok=True)
     np.savez_compressed(OUT, **data)
     print(f"wrote {OUT} ({len(CASES)} cases)")

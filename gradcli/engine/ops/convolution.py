@@ -18,7 +18,9 @@ from collections import namedtuple
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+from .. import mkl
 from ..gemm import EXACT_LIMIT, _fused_chain, product
+from ..reduce import torch_sum
 from ..rules import R, Rule, op, rule
 from ..tensor import Tensor, _make
 from .shared import shape_str
@@ -121,16 +123,14 @@ def _kernel_matrix(w, groups):
 
 
 def _conv_forward(x, w, b, geo):
+    out_size = _out_size(x.shape, w.shape, geo)
+    if _uses_slow_conv(x.dtype, x.shape, w.shape, geo):
+        return _slow_conv_forward(x, w, b, geo).reshape(x.shape[0], w.shape[0], *out_size)
     windows = _windows(_pad(x, geo.padding), w.shape[2:], geo.stride, geo.dilation)
-    out_size = windows.shape[2:2 + w.ndim - 2]
     n, g, o = x.shape[0], geo.groups, w.shape[0]
     if x.dtype == np.float32 and n * o * math.prod(out_size) * math.prod(w.shape[1:]) <= EXACT_LIMIT:
-        if _uses_onednn(x.shape, w.shape, geo):
-            with np.errstate(over="ignore", invalid="ignore"):
-                return _onednn_chain(windows, w, b, g)
-        bias = None if b is None else b.reshape(-1, 1)
-        return np.stack([product(w.reshape(o, -1), np.ascontiguousarray(image.T), bias)
-                         for image in _columns(windows, 1)[:, 0]]).reshape(n, o, *out_size)
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _onednn_chain(windows, w, b, g)
     out = _columns(_wide(windows), g) @ _kernel_matrix(_wide(w), g)                    # N G L O/G
     out = out.transpose(0, 1, 3, 2).reshape(n, o, *out_size)
     if b is not None:
@@ -138,21 +138,118 @@ def _conv_forward(x, w, b, geo):
     return out.astype(x.dtype)
 
 
+def _out_size(x_shape, w_shape, geo):
+    return tuple((n + lo + hi - d * (k - 1) - 1) // s + 1
+                 for n, k, (lo, hi), s, d in zip(x_shape[2:], w_shape[2:], geo.padding, geo.stride, geo.dilation))
+
+
+# ---- torch's slow_conv2d ------------------------------------------------------------------------------------------
+# Where torch does not call oneDNN (float64 always, float32 for one small image) it runs slow_conv2d (or
+# slow_conv_dilated2d: the same products): group by group, each a contiguous copy of its channels, image by image,
+# MKL's gemm on the columns (im2col), into buffers its allocator aligns to 64 bytes: MKL's sums depend on where
+# the result starts.  With MKL loaded gradcli makes the same calls, so values and all three gradients are the bits
+# of torch on one thread (on more, MKL splits some long sums across them: see the README); without MKL, float32
+# forwards take gemm.py's fitted order and the rest the paths above.
+
+ALIGNMENT = 64  # bytes, torch's CPU allocator
+
+
+def _uses_slow_conv(dtype, x_shape, w_shape, geo):
+    if dtype == np.float32:
+        return not _uses_onednn(x_shape, w_shape, geo)
+    return dtype == np.float64 and mkl.library() is not None
+
+
+def _aligned(values):
+    """A copy of values at a 64-byte boundary, as torch allocates."""
+    size = values.size * values.dtype.itemsize
+    raw = np.empty(size + ALIGNMENT, np.uint8)
+    start = -raw.ctypes.data % ALIGNMENT
+    out = raw[start:start + size].view(values.dtype).reshape(values.shape)
+    out[...] = values
+    return out
+
+
+def _group(a, group, groups):
+    """Group `group`'s channels of a (N, C, ...)."""
+    size = a.shape[1] // groups
+    return a[:, group * size:(group + 1) * size]
+
+
+def _frames(x, kernel, out_size, geo):
+    """torch's finput: im2col of x (N, C, *size), (N, C * kernel taps, positions), aligned."""
+    windows = _windows(_pad(x, geo.padding), kernel, geo.stride, geo.dilation)
+    windows = windows[(slice(None), slice(None)) + tuple(slice(0, n) for n in out_size)]
+    return _aligned(_columns(windows, 1)[:, 0].transpose(0, 2, 1))
+
+
+def _slow_conv_forward(x, w, b, geo):
+    """(N, O, positions): per group and image, out = bias; out += weight (O/G x C/G*K) @ columns."""
+    out_size, w = _out_size(x.shape, w.shape, geo), _aligned(w)
+    outs = []
+    for group in range(geo.groups):
+        columns = _frames(_group(x, group, geo.groups), w.shape[2:], out_size, geo)
+        weight = _group(w[None], group, geo.groups)[0].reshape(-1, columns.shape[1])
+        bias = None if b is None else _group(b[None], group, geo.groups).T
+        out = _aligned(np.empty((x.shape[0], weight.shape[0], columns.shape[2]), x.dtype))
+        for image, result in zip(columns, out):
+            product(weight, image, bias, out=result)
+        outs.append(out)
+    return np.concatenate(outs, 1)
+
+
+def _slow_input_grad(g, w, input_shape, geo):
+    """Per group and image, columns = weight^T @ grad (zeroed, beta 0), added tap by tap into the input."""
+    w, grads = _aligned(w), []
+    for group in range(geo.groups):
+        grad = _aligned(_group(g, group, geo.groups)).reshape(g.shape[0], -1, math.prod(g.shape[2:]))
+        weight = _group(w[None], group, geo.groups)[0].reshape(grad.shape[1], -1)
+        parts = _aligned(np.empty((g.shape[0], weight.shape[1], grad.shape[2]), g.dtype))
+        for image, result in zip(grad, parts):
+            product(weight.T, image, out=result)
+        grads.append(_taps_added(parts, (g.shape[0], input_shape[1] // geo.groups) + input_shape[2:], g.shape[2:],
+                                 w.shape[2:], geo))
+    return np.concatenate(grads, 1)
+
+
+def _slow_weight_grad(g, x, weight_shape, geo):
+    """Per group, from zero, image by image: weight grad += grad (O/G x positions) @ columns^T (beta 1)."""
+    grads = []
+    for group in range(geo.groups):
+        columns = _frames(_group(x, group, geo.groups), weight_shape[2:], g.shape[2:], geo)
+        grad = _aligned(_group(g, group, geo.groups)).reshape(g.shape[0], -1, columns.shape[2])
+        result = _aligned(np.zeros((grad.shape[1], columns.shape[1]), g.dtype))
+        for image, columns_image in zip(grad, columns):
+            product(image, columns_image.T, result, out=result)
+        grads.append(result)
+    return np.concatenate(grads).reshape(weight_shape)
+
+
 def _conv_input_grad(g, w, input_shape, geo):
     """conv_transpose(g, w): each kernel tap's contribution added where that tap read the padded input."""
-    padded_shape = input_shape[:2] + tuple(n + lo + hi for n, (lo, hi) in zip(input_shape[2:], geo.padding))
-    grad = np.zeros(padded_shape, np.float64 if g.dtype == np.float32 else g.dtype)
-    n, taps = g.shape[0], math.prod(w.shape[2:])
+    if _uses_slow_conv(g.dtype, input_shape, w.shape, geo) and mkl.blas_available(g, w):
+        return _slow_input_grad(g, w, input_shape, geo)
     parts = _kernel_matrix(_wide(w), geo.groups) @ _grouped(_wide(g), geo.groups)       # N G C/G*K L
-    parts = np.moveaxis(parts.reshape(n, input_shape[1], taps, -1), 2, 0)             # K N C L
-    for part, tap in zip(parts, np.ndindex(*w.shape[2:])):
-        grad[_tap_slices(tap, g.shape[2:], geo.stride, geo.dilation)] += part.reshape(n, -1, *g.shape[2:])
+    return _taps_added(parts.reshape(g.shape[0], -1, parts.shape[-1]), input_shape, g.shape[2:], w.shape[2:],
+                       geo).astype(g.dtype)
+
+
+def _taps_added(parts, input_shape, out_size, kernel, geo):
+    """The input gradient from columns (N, C * kernel taps, positions): from zero, tap by tap, each tap's column
+    added where that tap read the padded input (torch's col2im), in the columns' dtype."""
+    padded_shape = input_shape[:2] + tuple(n + lo + hi for n, (lo, hi) in zip(input_shape[2:], geo.padding))
+    grad = np.zeros(padded_shape, parts.dtype)
+    parts = np.moveaxis(parts.reshape(input_shape[0], input_shape[1], math.prod(kernel), -1), 2, 0)   # K N C L
+    for part, tap in zip(parts, np.ndindex(*kernel)):
+        grad[_tap_slices(tap, out_size, geo.stride, geo.dilation)] += part.reshape(part.shape[:2] + tuple(out_size))
     crop = (slice(None), slice(None)) + tuple(slice(lo, lo + n) for n, (lo, _) in zip(input_shape[2:], geo.padding))
-    return grad[crop].astype(g.dtype)
+    return grad[crop]
 
 
 def _conv_weight_grad(g, x, weight_shape, geo):
     """Per group, the output gradient (O/G x N*L) @ the input's columns (N*L x C/G*K)."""
+    if _uses_slow_conv(g.dtype, x.shape, weight_shape, geo) and mkl.blas_available(g, x):
+        return _slow_weight_grad(g, x, weight_shape, geo)
     win = _windows(_pad(_wide(x), geo.padding), weight_shape[2:], geo.stride, geo.dilation)
     win = win[(slice(None), slice(None)) + tuple(slice(0, n) for n in g.shape[2:])]    # the windows g covers
     groups = geo.groups
@@ -161,8 +258,10 @@ def _conv_weight_grad(g, x, weight_shape, geo):
     return (grads @ cols).reshape(weight_shape).astype(g.dtype)
 
 
-def _bias_grad(g):
-    return g.sum((0,) + tuple(range(2, g.ndim)))
+def _bias_grad(g, groups):
+    """torch's sum over the batch and positions, group by group (each a contiguous copy of its channels)."""
+    axes = (0,) + tuple(range(2, g.ndim))
+    return np.concatenate([torch_sum(np.ascontiguousarray(_group(g, group, groups)), axes) for group in range(groups)])
 
 
 rule("conv_input_grad", Rule(
@@ -179,13 +278,13 @@ rule("conv_weight_grad", Rule(
     saved_names=("grad_output", "input", "weight_sizes", "geometry")))
 rule("conv_bias_grad", Rule(
     "ConvolutionBackwardBackward0", _bias_grad,
-    lambda h, _, g: h.reshape((1, -1) + (1,) * (len(g.shape) - 2)).expand(g.shape),
-    save=None, formulas=("grad broadcast over the batch and positions",), saved_names=("grad_output",)))
+    lambda h, _, g, groups: h.reshape((1, -1) + (1,) * (len(g.shape) - 2)).expand(g.shape),
+    save=None, formulas=("grad broadcast over the batch and positions",), saved_names=("grad_output", "groups")))
 rule("convolution", Rule(
     "ConvolutionBackward0", _conv_forward,
     lambda g, _, x, w, b, geo: R["conv_input_grad"](g, w, params=(x.shape, geo)),
     lambda g, _, x, w, b, geo: R["conv_weight_grad"](g, x, params=(w.shape, geo)),
-    lambda g, _, x, w, b, geo: R["conv_bias_grad"](g),
+    lambda g, _, x, w, b, geo: R["conv_bias_grad"](g, params=(geo.groups,)),
     reads=((1,), (0,), ()), formulas=("conv_transpose(grad, b)", "correlation of grad with a's windows",
                                       "grad summed over the batch and positions"),
     saved_names=("input", "weight", "bias", "geometry")))
