@@ -2,9 +2,9 @@
 
 torch sends float32 and float64 exp, log, sin, ... to MKL's vector math library (VML, mode
 VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE: aten/src/ATen/cpu/vml.h) and its matrix products to MKL's
-BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch).  MKL's algorithms are closed, but the same MKL
-(2024.2, the version torch 2.13 links; the wheel of `pip install gradcli[mkl]`) called with the same
-arguments returns the same bits.  This module calls it through its documented C API, passing what torch
+BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch), and linalg.solve to its LAPACK (?getrf_, ?getrs_).
+MKL's algorithms are closed, but the same MKL (2024.2, the version torch 2.13 links; the wheel of
+`pip install gradcli[mkl]`) called with the same arguments returns the same bits.  This module calls it through its documented C API, passing what torch
 passes: the layout decisions below follow aten/src/ATen/native/LinearAlgebra.cpp (addmm_impl_cpu_,
 baddbmm_with_gemm_), Blas.cpp (addmv) and CPUBlas.cpp (normalize_last_dims).
 
@@ -23,7 +23,7 @@ _UNLOADED = object()
 _library = _UNLOADED
 
 _VML_MODE = 0x2 | 0x140000 | 0x100  # VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE, as torch's vml.h
-_THREADING_SEQUENTIAL = 1  # MKL_THREADING_SEQUENTIAL: one thread, no OpenMP runtime loaded
+_THREADING_SEQUENTIAL, _THREADING_GNU = 1, 3  # MKL_THREADING_*: no OpenMP runtime; GNU's (libgomp), as torch links
 _INTERFACE_LP64 = 0  # 32-bit integers, as torch's MKL calls use
 _INT_MAX = 2**31 - 1
 _COL_MAJOR = 102  # CblasColMajor
@@ -56,14 +56,27 @@ def _load():
         lib = ctypes.CDLL(_installed_library())
         # Both must be chosen before any other MKL call; they take precedence over MKL_THREADING_LAYER and
         # MKL_INTERFACE_LAYER in the environment.
-        if lib.MKL_Set_Threading_Layer(_THREADING_SEQUENTIAL) != _THREADING_SEQUENTIAL:
+        # GNU OpenMP's threaded library, as torch links it, on one thread (torch's goldens are recorded so): its
+        # ?getrf_ differs from the sequential library's from n = 33 on.  Sequential where libgomp is missing.
+        layer = _THREADING_GNU if _loads("libgomp.so.1") else _THREADING_SEQUENTIAL
+        if lib.MKL_Set_Threading_Layer(layer) != layer:
             return None
         if lib.MKL_Set_Interface_Layer(_INTERFACE_LP64) != _INTERFACE_LP64:
             return None
+        lib.MKL_Set_Num_Threads(1)
         lib.sdot_.restype, lib.ddot_.restype = ctypes.c_float, ctypes.c_double
     except Exception:  # not installed, not loadable on this platform, a symbol missing: keep the NumPy paths
         return None
     return lib
+
+
+def _loads(name):
+    import ctypes
+    try:
+        ctypes.CDLL(name)
+    except OSError:
+        return False
+    return True
 
 
 def _installed_library():
@@ -279,3 +292,44 @@ def dot(a, b):
     value = getattr(library(), f"{_PREFIX[a.dtype]}dot_")(_ref(a.size), _pointer(a), _ref(steps[0]), _pointer(b),
                                                            _ref(steps[1]))
     return a.dtype.type(value)
+
+
+# ---- LAPACK: torch.linalg.solve -------------------------------------------------------------------------------
+
+def solve(a, b, left):
+    """torch.linalg.solve's X for A X = B (left=False: X A = B, solved as A^T X^T = B^T), a (..., n, n),
+    b (..., n, k), batches broadcast: ?getrf_ on a column-major copy of each A, then ?getrs_ on a column-major
+    copy of B, as torch's linalg_lu_factor_ex and linalg_lu_solve.  Returns (X, None), or (None, the first
+    batch element of A that is singular)."""
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    rhs = b if left else np.swapaxes(b, -1, -2)
+    out = np.array(np.swapaxes(np.broadcast_to(rhs, batch + rhs.shape[-2:]), -1, -2), order="C")  # column-major
+    factors = {}
+    for index in np.ndindex(*batch):
+        source = tuple(i if size > 1 else 0 for i, size in zip(index[len(batch) - (a.ndim - 2):], a.shape[:-2]))
+        if source not in factors:
+            factors[source] = _lu_factor(np.array(np.swapaxes(a[source], -1, -2), order="C"))
+            if factors[source] is None:
+                return None, int(np.ravel_multi_index(source, a.shape[:-2])) if source else 0
+        _lu_solve(*factors[source], out[index], "N" if left else "T")
+    result = np.swapaxes(out, -1, -2)
+    return (result if left else np.swapaxes(result, -1, -2)), None
+
+
+def _lu_factor(matrix):
+    """?getrf_ in place on a square column-major matrix: (LU, pivots), or None when it is singular."""
+    import ctypes
+    n = matrix.shape[0]
+    pivots, info = np.empty(n, np.int32), ctypes.c_int(0)
+    getattr(library(), f"{_PREFIX[matrix.dtype]}getrf_")(_ref(n), _ref(n), _pointer(matrix), _ref(max(1, n)),
+                                                         _pointer(pivots), ctypes.byref(info))
+    return None if info.value > 0 else (matrix, pivots)
+
+
+def _lu_solve(factored, pivots, rhs, trans):
+    """?getrs_ in place: rhs (k, n), row-major, is the column-major n x k right-hand side."""
+    import ctypes
+    n, info = factored.shape[0], ctypes.c_int(0)
+    getattr(library(), f"{_PREFIX[factored.dtype]}getrs_")(
+        trans.encode(), _ref(n), _ref(rhs.shape[0]), _pointer(factored), _ref(max(1, n)), _pointer(pivots),
+        _pointer(rhs), _ref(max(1, n)), ctypes.byref(info))

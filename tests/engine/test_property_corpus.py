@@ -46,12 +46,13 @@ SLOW_CONV2D = ("float64 convolutions: torch's slow_conv2d sums with MKL's dgemm 
 # (case, dtype) -> the part that is not torch's yet, and why. Kept honest by strict=True: a fix makes it XPASS.
 # The corpus runs twice: with Intel MKL (when installed) and without it (KNOWN_WITHOUT_MKL added).
 KNOWN = {
-    **_known("linalg.solve: torch's LAPACK calls are not reproduced (NumPy's LAPACK)", "solve"),
     **_known(CONVOLUTION, "conv2d", "conv_input_grad", "conv_weight_grad", "conv_bias_grad", dtypes=("float32",)),
     **_known("float64: the input gradient's own gradient in the weight (torch's _convolution_double_backward) is not "
              "summed in torch's order", "conv_input_grad", dtypes=("float64",)),
 }
 KNOWN_WITHOUT_MKL = {
+    **_known("linalg.solve: torch's LAPACK is MKL's (gradcli makes the same calls with gradcli[mkl]), NumPy's here",
+             "solve"),
     **_known(SLOW_CONV2D, "conv2d", "conv_input_grad", "conv_weight_grad", dtypes=("float64",)),
     **_known(VML, "log", "sqrt", "atan", "asin", "acos", "erfc", "log10"),
     **_known(VML, "exp", "sin", "cos", "tan", dtypes=("float32",)),

@@ -3,7 +3,9 @@ Float32 products are computed in the order torch's CPU build accumulates them (g
 
 import numpy as np
 
+from .. import mkl
 from ..gemm import batched, matrix_vector, product, vector_dot
+from ..grad_mode import is_grad_enabled
 from ..rules import R, Rule, op, rule
 from .shared import binary, operands, write_out
 
@@ -172,6 +174,20 @@ LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
 
 
 def _solve_forward(a, b, vector, left):
+    if min(a.size, b.size) and mkl.blas_available(a, b):  # torch's LAPACK calls
+        x, singular = mkl.solve(a, b[..., None] if vector else b, left)
+        x = x[..., 0] if vector and singular is None else x
+    else:
+        x = _numpy_solve(a, b, vector, left)
+        singular = None if x is not None else next(i for i, m in enumerate(a.reshape(-1, *a.shape[-2:]))
+                                                    if _is_singular(m))
+    if singular is not None:
+        where = f"(Batch element {singular}): " if a.ndim > 2 else ""
+        raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input matrix is singular.")
+    return x
+
+
+def _numpy_solve(a, b, vector, left):
     try:
         if vector:
             return np.linalg.solve(a, b[..., None])[..., 0]
@@ -179,14 +195,27 @@ def _solve_forward(a, b, vector, left):
             return np.linalg.solve(a, b)
         return np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)).swapaxes(-1, -2)
     except np.linalg.LinAlgError:
-        raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix is singular.") from None
+        return None
+
+
+def _is_singular(matrix):
+    try:
+        np.linalg.solve(matrix, np.zeros(matrix.shape[-1], matrix.dtype))
+        return False
+    except np.linalg.LinAlgError:
+        return True
 
 
 def _solve_grad_b(g, a, vector, left):
-    """The gradient of B: g solved against A^T from the same side, itself recorded (second derivatives work)."""
-    if vector:  # as torch's formula: the vectors as one-column matrices, and back
-        return R["solve"](a.transpose(-1, -2), g.unsqueeze(-1), params=(False, left)).squeeze(-1)
-    return R["solve"](a.transpose(-1, -2), g, params=(False, left))
+    """The gradient of B: g solved against A^T from the same side, itself recorded (second derivatives work).
+    As torch's linalg_solve_backward: under create_graph, solve(A^T, g) (a factorization of A^T); else A's own
+    factorization solved transposed (solve(A, g^T) from the other side, transposed back)."""
+    matrix = g.unsqueeze(-1) if vector else g  # as torch's formula: the vectors as one-column matrices, and back
+    if is_grad_enabled():
+        gb = R["solve"](a.transpose(-1, -2), matrix, params=(False, left))
+    else:
+        gb = R["solve"](a, matrix.transpose(-1, -2), params=(False, not left)).transpose(-1, -2)
+    return gb.squeeze(-1) if vector else gb
 
 
 def _solve_grad_a(g, out, a, vector, left):
