@@ -47,8 +47,6 @@ SLOW_CONV2D = ("float64 convolutions: torch's slow_conv2d sums with MKL's dgemm 
 # The corpus runs twice: with Intel MKL (when installed) and without it (KNOWN_WITHOUT_MKL added).
 KNOWN = {
     **_known(CONVOLUTION, "conv2d", "conv_input_grad", "conv_weight_grad", "conv_bias_grad", dtypes=("float32",)),
-    **_known("float64: the input gradient's own gradient in the weight (torch's _convolution_double_backward) is not "
-             "summed in torch's order", "conv_input_grad", dtypes=("float64",)),
 }
 KNOWN_WITHOUT_MKL = {
     **_known("linalg.solve: torch's LAPACK is MKL's (gradcli makes the same calls with gradcli[mkl]), NumPy's here",

@@ -264,10 +264,23 @@ def _bias_grad(g, groups):
     return np.concatenate([torch_sum(np.ascontiguousarray(_group(g, group, groups)), axes) for group in range(groups)])
 
 
+def _weight_grad_of_input_grad(input_grad, grad, weight_shape, geo):
+    """The input gradient's vjp in the weight as torch's _convolution_double_backward computes it: per group, a
+    convolution of the input's cotangent (channels as the batch) with the output gradient (the batch as its
+    channels), stride and dilation swapped; transposed back, narrowed to the kernel."""
+    swapped = Geometry(geo.dilation, geo.padding, geo.stride, 1)
+    inputs, grads = input_grad.transpose(0, 1), grad.transpose(0, 1)
+    c, o = inputs.shape[0] // geo.groups, grads.shape[0] // geo.groups
+    parts = [R["convolution"](inputs[group * c:(group + 1) * c], grads[group * o:(group + 1) * o], None,
+                              params=(swapped,)) for group in range(geo.groups)]
+    out = (parts[0] if geo.groups == 1 else R["cat"](*parts, params=(1,))).transpose(0, 1)
+    return out[(slice(None), slice(None)) + tuple(slice(0, k) for k in weight_shape[2:])]
+
+
 rule("conv_input_grad", Rule(
     "ConvolutionBackwardBackward0", _conv_input_grad,
     lambda h, _, g, w, input_shape, geo: R["convolution"](h, w, None, params=(geo,)),
-    lambda h, _, g, w, input_shape, geo: R["conv_weight_grad"](g, h, params=(w.shape, geo)),
+    lambda h, _, g, w, input_shape, geo: _weight_grad_of_input_grad(h, g, w.shape, geo),
     save="inputs", formulas=("conv(grad, b)", "grad of conv(grad, w) with respect to w at a"),
     saved_names=("grad_output", "weight", "input_sizes", "geometry")))
 rule("conv_weight_grad", Rule(
