@@ -4,9 +4,11 @@
     /work/torchenv/bin/python tests/golden/gen_conv_bits.py
 
 Writes ``tests/golden/bitexact/conv.npz``: per case the input, weight, bias and upstream gradient, torch's
-output and its gradients in the input, weight and bias; then the convolutions again in float64 (keys
-``{i}|{form}|float64|{name}``), on one thread as the other goldens (float64 never takes oneDNN: torch's
-slow_conv2d, whose MKL products some shapes split across threads).  The cases are the tutorials' layers (the blitz's
+output and its gradients in the input, weight and bias, with torch's default threads (two here); then, on one
+thread as the other goldens, the convolutions again in float64 (keys ``{i}|{form}|float64|{name}``; float64
+never takes oneDNN: torch's slow_conv2d, whose MKL products some shapes split across threads), and in float32
+with ``ONE_THREAD_CASES`` added (keys ``{i}|{form}|one_thread|{name}``: oneDNN's backward orders are fitted on
+one thread).  The cases are the tutorials' layers (the blitz's
 LeNet, the state_dict recipe's net, batched) and the arguments conv2d and the poolings take.  The test
 replays each case with ``run`` from this file, given gradcli's namespace instead of torch's (importing this
 file does not import torch).  torch's default thread count and capability (AVX2 here).
@@ -49,6 +51,18 @@ CASES = [
     ("avg_pool2d", (2, 3, 10, 10), None, {"kernel_size": 3, "stride": 1, "padding": 1}),
     ("avg_pool2d", (2, 3, 8, 8), None, {"kernel_size": 4, "divisor_override": 3}),
 ]
+# convolutions recorded only on one thread, for oneDNN's backward orders: blocks of output channels, strides
+ONE_THREAD_CASES = [
+    ("conv2d", (2, 3, 10, 10), (12, 3, 3, 3), {}),
+    ("conv2d", (2, 4, 9, 9), (20, 4, 3, 3), {"padding": 1}),
+    ("conv2d", (4, 16, 8, 8), (16, 16, 5, 5), {"padding": 2}),
+    ("conv2d", (3, 10, 9, 9), (17, 10, 3, 3), {"stride": 2}),
+    ("conv2d", (2, 5, 11, 11), (20, 5, 3, 3), {"stride": (1, 2)}),
+    ("conv2d", (2, 3, 12, 12), (9, 3, 3, 3), {"dilation": 2}),
+    ("conv2d", (2, 5, 13, 13), (24, 5, 5, 5), {"stride": 3, "dilation": 2}),
+    ("conv2d", (8, 6, 12, 12), (16, 6, 5, 5), {}),
+    ("conv1d", (3, 4, 25), (10, 4, 3), {"stride": 2}),
+]
 NOT_FITTED = {17}  # the grouped case whose forward is summed in an order gradcli does not reproduce
 
 
@@ -80,11 +94,12 @@ def main():
 
     torch.manual_seed(0)
     data = {}
-    for dtype in (torch.float32, torch.float64):
-        if dtype == torch.float64:
+    for suffix in ("", "|float64", "|one_thread"):
+        dtype = torch.float64 if suffix == "|float64" else torch.float32
+        if suffix:
             torch.set_num_threads(1)
-        for i, (form, x_shape, w_shape, kwargs) in enumerate(CASES):
-            if dtype == torch.float64 and not form.startswith("conv"):
+        for i, (form, x_shape, w_shape, kwargs) in enumerate(CASES + ONE_THREAD_CASES * (suffix == "|one_thread")):
+            if suffix and not form.startswith("conv"):
                 continue
             x = torch.randn(x_shape, dtype=dtype)
             w = torch.randn(w_shape, dtype=dtype) * 0.2 if w_shape else None
@@ -92,7 +107,7 @@ def main():
             options = case_kwargs(kwargs)
             g = torch.randn(_out_shape(torch, form, x, w, b, options), dtype=dtype)
             result = run(torch, form, x, w, b, g, options)
-            key = f"{i}|{form}" + ("|float64" if dtype == torch.float64 else "")
+            key = f"{i}|{form}{suffix}"
             data[f"{key}|kwargs"] = np.array(repr(kwargs))
             for name, value in (("x", x), ("w", w), ("b", b), ("g", g), *result.items()):
                 if value is not None:

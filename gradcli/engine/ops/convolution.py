@@ -20,6 +20,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from .. import mkl
 from ..gemm import EXACT_LIMIT, _fused_chain, product
+from ..kernels import fma
 from ..reduce import torch_sum
 from ..rules import R, Rule, op, rule
 from ..tensor import Tensor, _make
@@ -229,6 +230,10 @@ def _conv_input_grad(g, w, input_shape, geo):
     """conv_transpose(g, w): each kernel tap's contribution added where that tap read the padded input."""
     if _uses_slow_conv(g.dtype, input_shape, w.shape, geo) and mkl.blas_available(g, w):
         return _slow_input_grad(g, w, input_shape, geo)
+    if g.dtype == np.float32 and _onednn_fitted(input_shape, w.shape, geo) and not (_strided(geo) and _dilated(geo)) and \
+            math.prod(g.shape) * math.prod(w.shape[1:]) <= EXACT_LIMIT:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _onednn_input_grad(g, w, input_shape, geo)
     parts = _kernel_matrix(_wide(w), geo.groups) @ _grouped(_wide(g), geo.groups)       # N G C/G*K L
     return _taps_added(parts.reshape(g.shape[0], -1, parts.shape[-1]), input_shape, g.shape[2:], w.shape[2:],
                        geo).astype(g.dtype)
@@ -246,10 +251,70 @@ def _taps_added(parts, input_shape, out_size, kernel, geo):
     return grad[crop]
 
 
+# ---- oneDNN's gradients ------------------------------------------------------------------------------------------
+# Fitted by black-box experiments with torch on one thread (tests/golden/gen_conv_bits.py; torch's goldens are
+# recorded so): the input gradient is, at each input, one chain of fused multiply-adds from zero over the taps
+# that read it, per block of eight output channels (all channels at once when strided), over the kernel's rows,
+# columns, then the block's channels; the weight gradient one chain over the batch, then the output positions;
+# the bias gradient a float32 sum in the same order.  Dilated convolutions' weight and bias gradients, strided
+# and dilated ones' input gradients are summed otherwise (float64, rounded once).
+
+CHAIN_LIMIT = 4096  # steps of the weight gradient's chain (batch x positions): each costs ~17 µs of NumPy calls
+
+
+def _onednn_fitted(x_shape, w_shape, geo):
+    """Whether torch computes a float32 convolution's gradients with oneDNN, for channel groups whose orders
+    are fitted."""
+    per_group = w_shape[1]
+    return _uses_onednn(x_shape, w_shape, geo) and (geo.groups == 1 or per_group == 1 or per_group % CHANNEL_BLOCK == 0)
+
+
+def _strided(geo):
+    return any(s > 1 for s in geo.stride)
+
+
+def _dilated(geo):
+    return any(d > 1 for d in geo.dilation)
+
+
+def _onednn_input_grad(g, w, input_shape, geo):
+    padded_shape = input_shape[:2] + tuple(n + lo + hi for n, (lo, hi) in zip(input_shape[2:], geo.padding))
+    grad = np.zeros(padded_shape, np.float32)
+    og, cg, kernel = w.shape[0] // geo.groups, w.shape[1], w.shape[2:]
+    block = og if _strided(geo) else CHANNEL_BLOCK
+    for group in range(geo.groups):
+        channels = slice(group * cg, (group + 1) * cg)
+        for first in range(group * og, (group + 1) * og, block):
+            for tap in np.ndindex(*kernel):
+                where = _tap_slices(tap, g.shape[2:], geo.stride, geo.dilation)
+                where = (where[0], channels) + where[2:]
+                for o in range(first, min(first + block, (group + 1) * og)):
+                    weight = w[(o, slice(None)) + tap].reshape((1, cg) + (1,) * len(kernel))
+                    grad[where] = fma(g[:, o:o + 1], weight, grad[where])
+    crop = (slice(None), slice(None)) + tuple(slice(lo, lo + n) for n, (lo, _) in zip(input_shape[2:], geo.padding))
+    return grad[crop]
+
+
+def _onednn_weight_grad(g, x, weight_shape, geo):
+    grads = []
+    for group in range(geo.groups):
+        windows = _windows(_pad(_group(x, group, geo.groups), geo.padding), weight_shape[2:], geo.stride,
+                           geo.dilation)
+        windows = windows[(slice(None), slice(None)) + tuple(slice(0, n) for n in g.shape[2:])]
+        columns = _columns(windows, 1)[:, 0].reshape(-1, math.prod(weight_shape[1:]))     # N*L x C/G*K
+        grad = np.moveaxis(_group(g, group, geo.groups), 1, 0).reshape(-1, columns.shape[0])  # O/G x N*L
+        grads.append(_fused_chain(grad, columns))
+    return np.concatenate(grads).reshape(weight_shape)
+
+
 def _conv_weight_grad(g, x, weight_shape, geo):
     """Per group, the output gradient (O/G x N*L) @ the input's columns (N*L x C/G*K)."""
     if _uses_slow_conv(g.dtype, x.shape, weight_shape, geo) and mkl.blas_available(g, x):
         return _slow_weight_grad(g, x, weight_shape, geo)
+    if g.dtype == np.float32 and _onednn_fitted(x.shape, weight_shape, geo) and not _dilated(geo) and \
+            g.shape[0] * math.prod(g.shape[2:]) <= CHAIN_LIMIT:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _onednn_weight_grad(g, x, weight_shape, geo)
     win = _windows(_pad(_wide(x), geo.padding), weight_shape[2:], geo.stride, geo.dilation)
     win = win[(slice(None), slice(None)) + tuple(slice(0, n) for n in g.shape[2:])]    # the windows g covers
     groups = geo.groups
@@ -258,8 +323,11 @@ def _conv_weight_grad(g, x, weight_shape, geo):
     return (grads @ cols).reshape(weight_shape).astype(g.dtype)
 
 
-def _bias_grad(g, groups):
-    """torch's sum over the batch and positions, group by group (each a contiguous copy of its channels)."""
+def _bias_grad(g, groups, onednn):
+    """torch's sum over the batch and positions, group by group (each a contiguous copy of its channels); for
+    float32 oneDNN's, one sum from zero over the batch, then the positions in order."""
+    if onednn and g.dtype == np.float32:
+        return np.add.accumulate(np.moveaxis(g, 1, 0).reshape(g.shape[1], -1), axis=1)[:, -1] + g.dtype.type(0)
     axes = (0,) + tuple(range(2, g.ndim))
     return np.concatenate([torch_sum(np.ascontiguousarray(_group(g, group, groups)), axes) for group in range(groups)])
 
@@ -291,13 +359,14 @@ rule("conv_weight_grad", Rule(
     saved_names=("grad_output", "input", "weight_sizes", "geometry")))
 rule("conv_bias_grad", Rule(
     "ConvolutionBackwardBackward0", _bias_grad,
-    lambda h, _, g, groups: h.reshape((1, -1) + (1,) * (len(g.shape) - 2)).expand(g.shape),
-    save=None, formulas=("grad broadcast over the batch and positions",), saved_names=("grad_output", "groups")))
+    lambda h, _, g, groups, onednn: h.reshape((1, -1) + (1,) * (len(g.shape) - 2)).expand(g.shape),
+    save=None, formulas=("grad broadcast over the batch and positions",), saved_names=("grad_output", "groups", "onednn")))
 rule("convolution", Rule(
     "ConvolutionBackward0", _conv_forward,
     lambda g, _, x, w, b, geo: R["conv_input_grad"](g, w, params=(x.shape, geo)),
     lambda g, _, x, w, b, geo: R["conv_weight_grad"](g, x, params=(w.shape, geo)),
-    lambda g, _, x, w, b, geo: R["conv_bias_grad"](g, params=(geo.groups,)),
+    lambda g, _, x, w, b, geo: R["conv_bias_grad"](g, params=(geo.groups, _onednn_fitted(x.shape, w.shape, geo)
+                                                              and not _dilated(geo))),
     reads=((1,), (0,), ()), formulas=("conv_transpose(grad, b)", "correlation of grad with a's windows",
                                       "grad summed over the batch and positions"),
     saved_names=("input", "weight", "bias", "geometry")))
