@@ -58,7 +58,7 @@ def _sequential(a, axis=0):
     if a.shape[axis] == 0:
         return np.zeros(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
     if a.shape[axis] == 1:  # (einsum is slow over an axis of one)
-        return a[(slice(None),) * axis + (0,)] + a.dtype.type(0)
+        return a[(slice(None),) * axis + (0,)] + 0
     run = _contiguous_run(a, axis)
     if run > 1 and abs(a.strides[axis]) > a.itemsize:
         # The contiguous run is then the inner loop: slice after slice is added into an output that starts
@@ -66,10 +66,10 @@ def _sequential(a, axis=0):
         # strided.  np.add.reduce (AVX2 loops) is faster on long runs, einsum (less overhead per run) on
         # short ones, such as the 32-element runs of torch's accumulator layout (there 1.6x faster).
         if run >= LONG_RUN:
-            return np.add.reduce(a, axis=axis, initial=a.dtype.type(0))
+            return np.add.reduce(a, axis=axis, initial=0)
         letters = "abcdefghijklmnopqrstuvwxyz"[:a.ndim]
         return np.einsum(f"{letters}->{letters.replace(letters[axis], '')}", a)
-    return np.add.accumulate(a, axis=axis)[(slice(None),) * axis + (-1,)] + a.dtype.type(0)  # -0 sums to +0, as from torch's +0
+    return np.add.accumulate(a, axis=axis)[(slice(None),) * axis + (-1,)] + 0  # -0 sums to +0, as from torch's +0
 
 
 HEADS_GAP = 2  # terms: a leftover this close to a full block is read with the blocks (see _blocks) ...
@@ -179,35 +179,76 @@ SHORT_BYTES = 1 << 16  # larger inputs keep the general path, whose passes are a
 
 
 def _short_rows(rows, lanes):
-    """_inner_rows of 2-d ``rows`` shorter than SHORT_VECTORS vectors, in a dozen NumPy calls.  The row sum
-    over a row's vectors (or, when shorter than a vector, over its elements) then has at most one level:
-    the groups of four vectors are summed in blocks of 16 groups, and those block sums after the leftover
-    groups' sum; then the first partial vector, the last vectors and the three other partials are added
-    in that order (one accumulate), and the scalar tail and the lanes from 0 (another)."""
+    """_inner_rows of 2-d ``rows`` shorter than SHORT_VECTORS vectors, in a handful of NumPy calls.  The row sum
+    over a row's vectors (or, when shorter than a vector, over its elements) then has at most one cascade level,
+    which gives the four partial vectors (_partials); the rest follows a plan made once per row length (_Fold)."""
     count, n = rows.shape
-    width = lanes if n >= lanes else 1
-    vectors = n // width
-    groups = vectors // 4
-    blocks, left = divmod(groups, BLOCK)
-    body = rows[:, :groups * 4 * width].reshape(count, groups, 4 * width)
-    partial = _in_order(body[:, blocks * BLOCK:], 1) if left or not blocks else None
-    if blocks:
-        block_sums = _in_order(body[:, :blocks * BLOCK].reshape(count, blocks, BLOCK, 4 * width), 2)
-        block_total = _in_order(block_sums, 1)
+    fold = _FOLDS.get((n, lanes)) or _Fold.plan(n, lanes)
+    source = rows if fold.partials_in_row else np.concatenate((rows, _partials(rows, fold)), axis=1)
+    terms = source[:, fold.index]
+    if fold.width == 1:  # one lane: its chain is the whole sum, from +0
+        return np.add.accumulate(terms, axis=1)[:, -1] + 0 if n else np.zeros(count, rows.dtype)
+    tail_and_lanes = np.add.reduce(terms, axis=1, initial=0, where=fold.mask)
+    return np.add.accumulate(tail_and_lanes, axis=1)[:, -1]
+
+
+_FOLDS = {}  # (row length, lanes): its _Fold
+
+
+class _Fold:
+    """The end of a short row's sum, as index arrays into the row followed by its four partial vectors.  One
+    gather lays out a column per scalar-tail element, then a column per lane holding that lane's chain: the
+    first partial vector, the last vectors (at most three), the three other partials.  One reduce adds each
+    column from +0, and one accumulate adds the columns left to right: the scalar tail, then the lanes.  A
+    chain that starts at +0 never sums to -0, so a column's chain may end early (``mask``): the +0 it would
+    add changes nothing, nor does adding a partial itself rather than its sum from +0.  With one lane (a row
+    shorter than a vector) the lane's chain is the whole sum, ``index`` one column."""
+
+    def __init__(self, n, lanes):
+        self.width = width = lanes if n >= lanes else 1
+        vectors = n // width
+        self.groups = vectors // 4
+        self.blocks, self.left = divmod(self.groups, BLOCK)
+        self.partials_in_row = self.groups <= 1  # one group is its own partials: no level to sum
+        partial = 0 if self.partials_in_row else n
+        tail = [[j] for j in range(vectors * width, n)]
+        chains = [([partial + lane] if self.groups else [])
+                  + [vector * width + lane for vector in range(self.groups * 4, vectors)]
+                  + ([partial + k * width + lane for k in (1, 2, 3)] if self.groups else [])
+                  for lane in range(width)]
+        if width == 1:
+            self.index, self.mask = np.array(chains[0], np.intp), None
+            return
+        columns = tail + chains
+        depth = max(map(len, columns))
+        self.index = np.array([[c[i] if i < len(c) else 0 for c in columns] for i in range(depth)], np.intp)
+        self.mask = np.array([[i < len(c) for c in columns] for i in range(depth)])
+
+    @classmethod
+    def plan(cls, n, lanes):
+        fold = _FOLDS[n, lanes] = cls(n, lanes)
+        return fold
+
+
+def _partials(rows, fold):
+    """The four partial vectors of each row's row sum, side by side: each lane's groups summed in blocks of
+    BLOCK from +0, then the block sums after the leftover groups' sum."""
+    size = 4 * fold.width
+    body = rows[:, :fold.groups * size].reshape(len(rows), fold.groups, size)
+    full = fold.blocks * BLOCK
+    partial = _in_order(body[:, full:], 1) if fold.left else None
+    if fold.blocks:
+        block_sums = _in_order(body[:, :full].reshape(len(rows), fold.blocks, BLOCK, size), 2)
+        # One block sum is its own total: it started at +0, so it is not -0 and adding it to +0 changes nothing.
+        block_total = block_sums[:, 0] if fold.blocks == 1 else _in_order(block_sums, 1)
         partial = block_total if partial is None else partial + block_total
-    partial = partial.reshape(count, 4, width)
-    last = rows[:, groups * 4 * width:vectors * width].reshape(count, -1, width)  # at most three vectors
-    lane_sums = np.add.accumulate(np.concatenate([partial[:, :1], last, partial[:, 1:]], axis=1), axis=1)[:, -1]
-    if width == 1:
-        return lane_sums[:, 0]
-    terms = np.concatenate([rows[:, vectors * width:], lane_sums], axis=1)
-    return np.add.accumulate(terms, axis=1)[:, -1] + rows.dtype.type(0)  # from +0, as torch's accumulator
+    return partial
 
 
 def _in_order(a, axis):
     """0 + a[..., 0, :] + a[..., 1, :] + ... along ``axis``, not the last: NumPy's reduce adds slice after
     slice into the contiguous output (its pairwise sum is only for the contiguous axis)."""
-    return np.add.reduce(a, axis=axis, initial=a.dtype.type(0))
+    return np.add.reduce(a, axis=axis, initial=0)
 
 
 def _inner(a, lanes):
@@ -273,7 +314,7 @@ def torch_sum(x, axis=None, keepdims=False):
     axes = _axes(axis, ndim)
     if len(set(axes)) == ndim and 0 < x.size < SHORT_VECTORS * (VECTOR_BYTES // x.itemsize):  # a whole small tensor
         rows = x.reshape(1, -1)
-        total = rows[0] + x.dtype.type(0) if x.size == 1 else _short_rows(rows, VECTOR_BYTES // x.itemsize)
+        total = rows[0] + 0 if x.size == 1 else _short_rows(rows, VECTOR_BYTES // x.itemsize)
         return total.reshape((1,) * ndim if keepdims else ())
     out_shape = tuple(1 if d in axes else s for d, s in enumerate(x.shape))
     if x.size == 0:
@@ -290,7 +331,7 @@ def _grouped_sum(x, reduced):
     flags = [is_reduced for _, is_reduced in groups]
     g = x.reshape(sizes)
     if not any(flags):
-        return x + x.dtype.type(0)
+        return x + 0
     if flags[-1] or flags.count(True) > 1:
         # The innermost reduced group is summed row by row; the other reduced groups then
         # accumulate those row sums into the output in memory order.
