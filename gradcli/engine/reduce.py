@@ -224,7 +224,7 @@ def _short_rows(rows, lanes):
     count, n = rows.shape
     fold = _FOLDS.get((n, lanes)) or _Fold.plan(n, lanes)
     source = rows if fold.partials_in_row else np.concatenate((rows, _partials(rows, fold)), axis=1)
-    terms = source[:, fold.index]
+    terms = source.take(fold.index, axis=1)
     if fold.width == 1:  # one lane: its chain is the whole sum, from +0
         return np.add.accumulate(terms, axis=1)[:, -1] + 0 if n else np.zeros(count, rows.dtype)
     tail_and_lanes = np.add.reduce(terms, axis=1, initial=0, where=fold.mask)
@@ -319,12 +319,21 @@ def _outer(a, lanes):
     columns = a.shape[-1]
     group = 4 * lanes if columns >= lanes else 4
     split = columns // group * group
+    if not split:  # (fewer columns than a group: all of them are summed as a row sum)
+        return _column_row_sums(a)
     # The cascade runs over all the columns, so that its blocks are contiguous slabs (einsum is several
     # times slower on strided ones); the last columns are then summed again as torch sums them.
     out = cascade(a)
     if split < columns:
-        out[..., split:] = row_sum(a[..., split:])
+        out[..., split:] = _column_row_sums(a[..., split:])
     return out
+
+
+def _column_row_sums(a):
+    """row_sum along axis 0; over few rows of a small array, the short path's, each column a row of one lane."""
+    if len(a) < SHORT_VECTORS and a.nbytes <= SHORT_BYTES:
+        return _short_rows(a.reshape(len(a), -1).T, 1).reshape(a.shape[1:])
+    return row_sum(a)
 
 
 def _groups(shape, reduced):
@@ -386,7 +395,7 @@ def _grouped_sum(x, reduced):
     # One reduced group, and the last group is kept: sums down contiguous columns.
     at = flags.index(True)
     columns = g.reshape(-1, sizes[at], sizes[-1])
-    return _outer(np.moveaxis(columns, 1, 0), lanes)
+    return _outer(columns.transpose(1, 0, 2), lanes)
 
 
 def torch_mean(x, axis=None, keepdims=False):
