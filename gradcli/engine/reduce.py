@@ -39,7 +39,8 @@ def _along(a, axis, lo=None, hi=None, step=None):
     return a[(slice(None),) * axis + (slice(lo, hi, step),)]
 
 
-LONG_RUN = 256  # elements: from this contiguous run length on, np.add.reduce outruns einsum
+LONG_RUN = 256  # elements: from this contiguous run length on, np.add.reduce outruns einsum ...
+SMALL_TERMS = 4096  # ... and below this many terms, where a call's fixed cost decides (1.4 us against 2.4 here)
 
 
 def _contiguous_run(a, axis):
@@ -61,7 +62,7 @@ def _sequential(a, axis=0, out=None):
         # at +0, as torch's accumulator does, reading the array in place however the other axes are
         # strided.  np.add.reduce (AVX2 loops) is faster on long runs, einsum (less overhead per run) on
         # short ones, such as the 32-element runs of torch's accumulator layout (there 1.6x faster).
-        if run >= LONG_RUN:
+        if run >= LONG_RUN or a.size < SMALL_TERMS:
             return np.add.reduce(a, axis=axis, initial=0, out=out)
         letters = "abcdefghijklmnopqrstuvwxyz"[:a.ndim]
         return np.einsum(f"{letters}->{letters.replace(letters[axis], '')}", a, out=out)
@@ -103,7 +104,7 @@ def _blocks(a, axis, step):
     return _sequential(head, axis + 1), _sequential(_along(a, axis, full), axis) if left else None
 
 
-LEVEL_CHUNK_BYTES = 1 << 18  # a large cascade's first-level sums are made this many bytes at a time
+LEVEL_CHUNK_BYTES = 1 << 19  # a large cascade's first-level sums are made this many bytes at a time (the L2 cache)
 
 
 def _first_two_levels(a, axis, step):
