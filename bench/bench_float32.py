@@ -5,7 +5,7 @@ for a full sum (and beside it its first cascade level alone: one einsum over tor
 rows of 32 floats summed row after row, the pass every NumPy formulation of the cascade needs), a sum over
 the last dim of (10^4, 10^3) and over the first dim of (10^3, 10^4); also float32 sigmoid (SLEEF's expf
 emulated) against NumPy's `1 / (1 + exp(-x))`.
-The sides run in turn, one after the other, and each keeps its best time in CPU seconds of this process
+The sides run in turn, one after the other (in rotating order), and each keeps its best time in CPU seconds of this process
 (time.process_time: waiting for a core on a loaded machine does not count; the min is the least noisy
 estimator; taking turns puts all under the same load).  --baseline FILE times another version of reduce.py's
 torch_sum in the same turns (e.g. `git show main:gradcli/engine/reduce.py > /tmp/reduce_main.py`).
@@ -22,15 +22,17 @@ from gradcli.engine.reduce import torch_sum
 
 
 def side_by_side(fns, repeat=40):
-    """The best time of each of ``fns``, run in turn."""
+    """The best time of each of ``fns``, run in turn; each round starts one further along the list, so that
+    each runs as often after each other (the one run after np.sum, which allocates nothing, measurably pays more)."""
     for fn in fns:
         fn()
     times = [[] for _ in fns]
-    for _ in range(repeat):
-        for fn, spent in zip(fns, times):
+    for round in range(repeat):
+        for k in range(len(fns)):
+            which = (round + k) % len(fns)
             start = time.process_time()
-            fn()
-            spent.append(time.process_time() - start)
+            fns[which]()
+            times[which].append(time.process_time() - start)
     return [min(spent) for spent in times]
 
 
