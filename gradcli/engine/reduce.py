@@ -39,7 +39,8 @@ def _along(a, axis, lo=None, hi=None, step=None):
     return a[(slice(None),) * axis + (slice(lo, hi, step),)]
 
 
-LONG_RUN = 256  # elements: from this contiguous run length on, np.add.reduce outruns einsum
+LONG_RUN = 256  # elements: from this contiguous run length on, np.add.reduce outruns einsum ...
+SMALL_TERMS = 4096  # ... and below this many terms, where a call's fixed cost decides (1.4 us against 2.4 here)
 
 
 def _contiguous_run(a, axis):
@@ -52,24 +53,29 @@ def _contiguous_run(a, axis):
     return run
 
 
-def _sequential(a, axis=0):
-    """0 + a[0] + a[1] + ... along ``axis``, strictly left to right."""
+def _sequential(a, axis=0, out=None):
+    """0 + a[0] + a[1] + ... along ``axis``, strictly left to right (into ``out`` if given)."""
     axis %= a.ndim
-    if a.shape[axis] == 0:
-        return np.zeros(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
-    if a.shape[axis] == 1:  # (einsum is slow over an axis of one)
-        return a[(slice(None),) * axis + (0,)] + a.dtype.type(0)
     run = _contiguous_run(a, axis)
-    if run > 1 and abs(a.strides[axis]) > a.itemsize:
+    if a.shape[axis] > 1 and run > 1 and abs(a.strides[axis]) > a.itemsize:
         # The contiguous run is then the inner loop: slice after slice is added into an output that starts
         # at +0, as torch's accumulator does, reading the array in place however the other axes are
         # strided.  np.add.reduce (AVX2 loops) is faster on long runs, einsum (less overhead per run) on
         # short ones, such as the 32-element runs of torch's accumulator layout (there 1.6x faster).
-        if run >= LONG_RUN:
-            return np.add.reduce(a, axis=axis, initial=a.dtype.type(0))
+        if run >= LONG_RUN or a.size < SMALL_TERMS:
+            return np.add.reduce(a, axis=axis, initial=0, out=out)
         letters = "abcdefghijklmnopqrstuvwxyz"[:a.ndim]
-        return np.einsum(f"{letters}->{letters.replace(letters[axis], '')}", a)
-    return np.add.accumulate(a, axis=axis)[(slice(None),) * axis + (-1,)] + a.dtype.type(0)  # -0 sums to +0, as from torch's +0
+        return np.einsum(f"{letters}->{letters.replace(letters[axis], '')}", a, out=out)
+    if a.shape[axis] == 0:
+        total = np.zeros(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
+    elif a.shape[axis] == 1:  # (einsum is slow over an axis of one)
+        total = a[(slice(None),) * axis + (0,)] + 0
+    else:
+        total = np.add.accumulate(a, axis=axis)[(slice(None),) * axis + (-1,)] + 0  # -0 sums to +0, as from torch's +0
+    if out is None:
+        return total
+    out[...] = total
+    return out
 
 
 HEADS_GAP = 2  # terms: a leftover this close to a full block is read with the blocks (see _blocks) ...
@@ -98,6 +104,37 @@ def _blocks(a, axis, step):
     return _sequential(head, axis + 1), _sequential(_along(a, axis, full), axis) if left else None
 
 
+LEVEL_CHUNK_BYTES = 1 << 19  # a large cascade's first-level sums are made this many bytes at a time (the L2 cache)
+
+
+def _first_two_levels(a, axis, step):
+    """_blocks twice, for a cascade of at least two levels over a large array: (the second level's block
+    sums, the first level's leftover sum or None, the second level's leftover sum or None).  The first
+    level's block sums are made a cache-sized chunk at a time into one buffer, and at once summed into the
+    second level's: the first level, 1/step of the input, is then neither written to memory as one array
+    nor allocated afresh (new pages, and their release, cost as much as the second level's additions)."""
+    pre, post = a.shape[:axis], a.shape[axis + 1:]
+    firsts, left = divmod(a.shape[axis], step)
+    seconds, second_left = divmod(firsts, step)
+    per_chunk = max(1, LEVEL_CHUNK_BYTES // (step * a.nbytes // a.shape[axis]))  # second-level blocks
+    buffer = np.empty(pre + (min(per_chunk, seconds) * step,) + post, a.dtype)
+    sums = np.empty(pre + (seconds,) + post, a.dtype)
+    span = step * step
+    for start in range(0, seconds, per_chunk):
+        count = min(seconds, start + per_chunk) - start
+        firsts_here = _along(buffer, axis, None, count * step)
+        terms = _along(a, axis, start * span, (start + count) * span)
+        _sequential(terms.reshape(pre + (count * step, step) + post), axis + 1, out=firsts_here)
+        _sequential(firsts_here.reshape(pre + (count, step) + post), axis + 1,
+                    out=_along(sums, axis, start, start + count))
+    leftover = _sequential(_along(a, axis, firsts * step), axis) if left else None
+    second_leftover = None
+    if second_left:
+        rest = _along(a, axis, seconds * span, firsts * step).reshape(pre + (second_left, step) + post)
+        second_leftover = _sequential(_sequential(rest, axis + 1), axis)
+    return sums, leftover, second_leftover
+
+
 def _level_step(n):
     ceil_log2 = 1 if n <= 2 else (n - 1).bit_length()
     return 1 << max(4, ceil_log2 // LEVELS)
@@ -107,8 +144,11 @@ def _levels(a, axis, step):
     """The four-level cascade along ``axis`` with blocks of ``step``: the sums of the terms each level
     leaves over, then the sum of the last level's terms, added in that order.  A level with less than a
     block of terms leaves them all over, and empty parts are skipped: adding their +0 changes nothing."""
-    level, parts = a, []
-    for _ in range(LEVELS - 1):
+    level, parts, levels = a, [], LEVELS - 1
+    if a.shape[axis] >= step * step and a.nbytes > step * LEVEL_CHUNK_BYTES:  # the first level outgrows a chunk
+        level, *leftovers = _first_two_levels(a, axis, step)
+        parts, levels = [part for part in leftovers if part is not None], levels - 2
+    for _ in range(levels):
         if level.shape[axis] < step:
             break
         level, leftover = _blocks(level, axis, step)
@@ -179,35 +219,76 @@ SHORT_BYTES = 1 << 16  # larger inputs keep the general path, whose passes are a
 
 
 def _short_rows(rows, lanes):
-    """_inner_rows of 2-d ``rows`` shorter than SHORT_VECTORS vectors, in a dozen NumPy calls.  The row sum
-    over a row's vectors (or, when shorter than a vector, over its elements) then has at most one level:
-    the groups of four vectors are summed in blocks of 16 groups, and those block sums after the leftover
-    groups' sum; then the first partial vector, the last vectors and the three other partials are added
-    in that order (one accumulate), and the scalar tail and the lanes from 0 (another)."""
+    """_inner_rows of 2-d ``rows`` shorter than SHORT_VECTORS vectors, in a handful of NumPy calls.  The row sum
+    over a row's vectors (or, when shorter than a vector, over its elements) then has at most one cascade level,
+    which gives the four partial vectors (_partials); the rest follows a plan made once per row length (_Fold)."""
     count, n = rows.shape
-    width = lanes if n >= lanes else 1
-    vectors = n // width
-    groups = vectors // 4
-    blocks, left = divmod(groups, BLOCK)
-    body = rows[:, :groups * 4 * width].reshape(count, groups, 4 * width)
-    partial = _in_order(body[:, blocks * BLOCK:], 1) if left or not blocks else None
-    if blocks:
-        block_sums = _in_order(body[:, :blocks * BLOCK].reshape(count, blocks, BLOCK, 4 * width), 2)
-        block_total = _in_order(block_sums, 1)
+    fold = _FOLDS.get((n, lanes)) or _Fold.plan(n, lanes)
+    source = rows if fold.partials_in_row else np.concatenate((rows, _partials(rows, fold)), axis=1)
+    terms = source.take(fold.index, axis=1)
+    if fold.width == 1:  # one lane: its chain is the whole sum, from +0
+        return np.add.accumulate(terms, axis=1)[:, -1] + 0 if n else np.zeros(count, rows.dtype)
+    tail_and_lanes = np.add.reduce(terms, axis=1, initial=0, where=fold.mask)
+    return np.add.accumulate(tail_and_lanes, axis=1)[:, -1]
+
+
+_FOLDS = {}  # (row length, lanes): its _Fold
+
+
+class _Fold:
+    """The end of a short row's sum, as index arrays into the row followed by its four partial vectors.  One
+    gather lays out a column per scalar-tail element, then a column per lane holding that lane's chain: the
+    first partial vector, the last vectors (at most three), the three other partials.  One reduce adds each
+    column from +0, and one accumulate adds the columns left to right: the scalar tail, then the lanes.  A
+    chain that starts at +0 never sums to -0, so a column's chain may end early (``mask``): the +0 it would
+    add changes nothing, nor does adding a partial itself rather than its sum from +0.  With one lane (a row
+    shorter than a vector) the lane's chain is the whole sum, ``index`` one column."""
+
+    def __init__(self, n, lanes):
+        self.width = width = lanes if n >= lanes else 1
+        vectors = n // width
+        self.groups = vectors // 4
+        self.blocks, self.left = divmod(self.groups, BLOCK)
+        self.partials_in_row = self.groups <= 1  # one group is its own partials: no level to sum
+        partial = 0 if self.partials_in_row else n
+        tail = [[j] for j in range(vectors * width, n)]
+        chains = [([partial + lane] if self.groups else [])
+                  + [vector * width + lane for vector in range(self.groups * 4, vectors)]
+                  + ([partial + k * width + lane for k in (1, 2, 3)] if self.groups else [])
+                  for lane in range(width)]
+        if width == 1:
+            self.index, self.mask = np.array(chains[0], np.intp), None
+            return
+        columns = tail + chains
+        depth = max(map(len, columns))
+        self.index = np.array([[c[i] if i < len(c) else 0 for c in columns] for i in range(depth)], np.intp)
+        self.mask = np.array([[i < len(c) for c in columns] for i in range(depth)])
+
+    @classmethod
+    def plan(cls, n, lanes):
+        fold = _FOLDS[n, lanes] = cls(n, lanes)
+        return fold
+
+
+def _partials(rows, fold):
+    """The four partial vectors of each row's row sum, side by side: each lane's groups summed in blocks of
+    BLOCK from +0, then the block sums after the leftover groups' sum."""
+    size = 4 * fold.width
+    body = rows[:, :fold.groups * size].reshape(len(rows), fold.groups, size)
+    full = fold.blocks * BLOCK
+    partial = _in_order(body[:, full:], 1) if fold.left else None
+    if fold.blocks:
+        block_sums = _in_order(body[:, :full].reshape(len(rows), fold.blocks, BLOCK, size), 2)
+        # One block sum is its own total: it started at +0, so it is not -0 and adding it to +0 changes nothing.
+        block_total = block_sums[:, 0] if fold.blocks == 1 else _in_order(block_sums, 1)
         partial = block_total if partial is None else partial + block_total
-    partial = partial.reshape(count, 4, width)
-    last = rows[:, groups * 4 * width:vectors * width].reshape(count, -1, width)  # at most three vectors
-    lane_sums = np.add.accumulate(np.concatenate([partial[:, :1], last, partial[:, 1:]], axis=1), axis=1)[:, -1]
-    if width == 1:
-        return lane_sums[:, 0]
-    terms = np.concatenate([rows[:, vectors * width:], lane_sums], axis=1)
-    return np.add.accumulate(terms, axis=1)[:, -1] + rows.dtype.type(0)  # from +0, as torch's accumulator
+    return partial
 
 
 def _in_order(a, axis):
     """0 + a[..., 0, :] + a[..., 1, :] + ... along ``axis``, not the last: NumPy's reduce adds slice after
     slice into the contiguous output (its pairwise sum is only for the contiguous axis)."""
-    return np.add.reduce(a, axis=axis, initial=a.dtype.type(0))
+    return np.add.reduce(a, axis=axis, initial=0)
 
 
 def _inner(a, lanes):
@@ -239,12 +320,21 @@ def _outer(a, lanes):
     columns = a.shape[-1]
     group = 4 * lanes if columns >= lanes else 4
     split = columns // group * group
+    if not split:  # (fewer columns than a group: all of them are summed as a row sum)
+        return _column_row_sums(a)
     # The cascade runs over all the columns, so that its blocks are contiguous slabs (einsum is several
     # times slower on strided ones); the last columns are then summed again as torch sums them.
     out = cascade(a)
     if split < columns:
-        out[..., split:] = row_sum(a[..., split:])
+        out[..., split:] = _column_row_sums(a[..., split:])
     return out
+
+
+def _column_row_sums(a):
+    """row_sum along axis 0; over few rows of a small array, the short path's, each column a row of one lane."""
+    if len(a) < SHORT_VECTORS and a.nbytes <= SHORT_BYTES:
+        return _short_rows(a.reshape(len(a), -1).T, 1).reshape(a.shape[1:])
+    return row_sum(a)
 
 
 def _groups(shape, reduced):
@@ -273,7 +363,7 @@ def torch_sum(x, axis=None, keepdims=False):
     axes = _axes(axis, ndim)
     if len(set(axes)) == ndim and 0 < x.size < SHORT_VECTORS * (VECTOR_BYTES // x.itemsize):  # a whole small tensor
         rows = x.reshape(1, -1)
-        total = rows[0] + x.dtype.type(0) if x.size == 1 else _short_rows(rows, VECTOR_BYTES // x.itemsize)
+        total = rows[0] + 0 if x.size == 1 else _short_rows(rows, VECTOR_BYTES // x.itemsize)
         return total.reshape((1,) * ndim if keepdims else ())
     out_shape = tuple(1 if d in axes else s for d, s in enumerate(x.shape))
     if x.size == 0:
@@ -290,7 +380,7 @@ def _grouped_sum(x, reduced):
     flags = [is_reduced for _, is_reduced in groups]
     g = x.reshape(sizes)
     if not any(flags):
-        return x + x.dtype.type(0)
+        return x + 0
     if flags[-1] or flags.count(True) > 1:
         # The innermost reduced group is summed row by row; the other reduced groups then
         # accumulate those row sums into the output in memory order.
@@ -306,7 +396,7 @@ def _grouped_sum(x, reduced):
     # One reduced group, and the last group is kept: sums down contiguous columns.
     at = flags.index(True)
     columns = g.reshape(-1, sizes[at], sizes[-1])
-    return _outer(np.moveaxis(columns, 1, 0), lanes)
+    return _outer(columns.transpose(1, 0, 2), lanes)
 
 
 def torch_mean(x, axis=None, keepdims=False):

@@ -47,6 +47,18 @@ def test_short_rows_match_the_general_path_on_every_length(dtype):
             assert same_bits(reduce._short_rows(rows, lanes), reduce._inner_rows(rows, lanes)), n
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_short_column_sums_match_the_row_sum_on_every_length(dtype):
+    """A sum over an outer dim of few columns is a row_sum down each column: on the short path, each column
+    is a row of one lane."""
+    rng = np.random.default_rng(17)
+    with np.errstate(all="ignore"):
+        for n in range(1, 1100):  # (an empty sum never gets here)
+            columns = values(rng, (n, 1, 3), dtype)
+            columns[:, 0, 1] = -0.0
+            assert same_bits(reduce._column_row_sums(columns), reduce.row_sum(columns)), n
+
+
 SHAPES = [(1,), (7,), (1, 1), (3, 7), (2, 9), (5, 33), (64, 10), (2, 1000), (17, 300), (2, 3, 4), (3, 1, 17),
           (4, 5, 40), (2, 70, 9), (1, 600, 3)]
 

@@ -61,3 +61,21 @@ def test_chunked_rows_give_the_unchunked_sums(monkeypatch):
     chunked = reduced("rows of 1000")
     monkeypatch.setattr(reduce, "ROWS_CHUNK_BYTES", 10**12)
     assert same_bits(chunked, reduced("rows of 1000"))
+
+
+@pytest.mark.parametrize("shape, dtype, dim", [((70001,), np.float32, None), ((3, 70000), np.float32, 1),
+                                               ((5000, 7), np.float32, 0), ((3, 2000, 40), np.float64, 1),
+                                               ((2, 40000), np.float64, None)], ids=str)
+def test_first_two_levels_in_chunks_give_the_whole_levels_sums(shape, dtype, dim, monkeypatch):
+    """A large cascade's first level is made a chunk at a time (here chunks of 4 KB, so that small inputs take
+    many, the last one partial) and summed into the second level at once: the bits of the two levels made whole."""
+    rng = np.random.default_rng(sum(shape))
+    x = (rng.standard_normal(shape) * 10.0 ** rng.uniform(-6, 6, shape)).astype(dtype)
+    calls = []
+    monkeypatch.setattr(reduce, "LEVEL_CHUNK_BYTES", 4096)
+    chunked_levels = reduce._first_two_levels
+    monkeypatch.setattr(reduce, "_first_two_levels", lambda *args: calls.append(args) or chunked_levels(*args))
+    chunked = torch_sum(x, dim)
+    assert calls  # the chunked levels were taken
+    monkeypatch.setattr(reduce, "LEVEL_CHUNK_BYTES", 10**12)
+    assert same_bits(chunked, torch_sum(x, dim))
