@@ -209,19 +209,17 @@ def diagnose(case):
     return None
 
 
-def findings(reference, answers, points, tolerance, abs_tolerance):
+def findings(reference, answers, values, partials, given, tolerance, abs_tolerance):
     """A Finding for each variable whose given derivative is wrong at some point and has an explanation.
-    `answers` {variable: Expression or numbers}, `points` the graded Points (values, expected, given)."""
-    variables = reference.variables
-    values = {name: np.stack([point.values[name] for point in points]) for name in variables}
-    partials = {name: np.stack([point.expected[name] for point in points]) for name in variables}
+    `answers` {variable: Expression or numbers}; `values`, `partials` (f's derivative) and `given` (the
+    answer's) {variable: (n, *shape) array} at the graded points."""
     found = []
     for name, answer in answers.items():
-        given = np.stack([np.asarray(point.given[name], dtype=np.float64) for point in points])
-        if close(given, partials[name], tolerance, abs_tolerance):
+        if close(given[name], partials[name], tolerance, abs_tolerance):
             continue
         expression = answer if isinstance(answer, evaluation.Expression) else None
-        finding = diagnose(Case(reference, name, expression, values, partials, given, tolerance, abs_tolerance))
+        finding = diagnose(Case(reference, name, expression, values, partials, given[name], tolerance,
+                                abs_tolerance))
         if finding:
             found.append(finding)
     return found
