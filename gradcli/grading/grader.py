@@ -10,6 +10,7 @@ probed first (probing); a wrong answer is explained by the diagnoses.
 
 from __future__ import annotations
 
+import math
 import zlib
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -50,6 +51,29 @@ class Graded:
     def worst(self):
         """The index of the point with the largest error (the first of them)."""
         return int(np.argmax(self.errors))
+
+    def __getstate__(self):
+        """How a worker process sends it back (grading.parallel): every number in one buffer, for pickled one
+        by one, its few small arrays cost more to send than the rest of the Result."""
+        tables = (self.values, self.expected, self.given)
+        arrays = [*(array for table in tables for array in table.values()), self.errors]
+        return ([list(table) for table in tables], [array.shape for array in arrays],
+                b"".join(array.astype(np.float64, copy=False).tobytes() for array in arrays),
+                self.first_explicit, self.tolerance)
+
+    def __setstate__(self, state):
+        names, shapes, numbers, self.first_explicit, self.tolerance = state
+        flat, start, arrays = np.frombuffer(numbers, dtype=np.float64).copy(), 0, []
+        for shape in shapes:
+            size = math.prod(shape)
+            arrays.append(flat[start:start + size].reshape(shape))
+            start += size
+        self.errors = arrays.pop()
+        tables = []
+        for table in names:
+            tables.append(dict(zip(table, arrays)))
+            del arrays[:len(table)]
+        self.values, self.expected, self.given = tables
 
     def point(self, i):
         error = float(self.errors[i])
