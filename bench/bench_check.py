@@ -5,7 +5,10 @@ process grades the set (no workers: a profile sees only its own process), and
 `python bench/bench_check.py --problems 3000 --against OTHER_CHECKOUT [--runs 5]` to compare with other code
 (e.g. `git archive BASE | tar -x -C /tmp/base`): runs of the two alternate, one process and every CPU, then whole
 `python -m gradcli check --json FILE` processes (their outputs must be the same), so that both see the same
-load; the minimum of each is reported, wall clock and CPU time.
+load; the minimum of each is reported, wall clock and CPU time, and
+`python bench/bench_check.py --instructions [--problems 300] [--against OTHER_CHECKOUT]` for the instructions a
+problem costs (valgrind's callgrind: one process grading the set minus one grading none of it), which the load
+of a shared machine does not change.
 
 Writes a problem set of distinct problems (one variable, two-variable partials, a vector variable, every
 tenth answer wrong), then times, in a fresh process per run, loading the file and grading every problem as
@@ -175,6 +178,21 @@ def least(runs, key):
     return f"{min(run[key] for run in runs):.2f} s"
 
 
+def instructions(path, problems, repo=REPO):
+    """Instructions per problem of grading `problems` problems in one process with `repo`'s code: valgrind's
+    count for grading them minus its count for grading none, both after the first problem (its imports)."""
+    counts = []
+    for count in (0, problems):
+        code = (f"import sys; sys.path.insert(0, {str(repo)!r}); from gradcli import calc, grading; "
+                f"from gradcli.grading import parallel; calc.calculator('float64'); "
+                f"specs = grading.load({str(path)!r}); grading.grade(specs[0]); "
+                f"parallel.mapped(grading.grade, specs[:{count}], jobs=1)")
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                               "-c", code], capture_output=True, text=True, check=True)
+        counts.append(int(done.stderr.split("Collected : ")[1].split()[0]))
+    return (counts[1] - counts[0]) / problems
+
+
 def profile(path, top):
     """cProfile's top functions by their own time and by cumulative time, one process grading `path`."""
     import cProfile
@@ -205,6 +223,7 @@ def main():
     parser.add_argument("--profile", action="store_true", help="cProfile one process grading the set")
     parser.add_argument("--top", type=int, default=15, help="functions the profile lists")
     parser.add_argument("--against", help="another checkout to compare with, run by turns with this one")
+    parser.add_argument("--instructions", action="store_true", help="instructions per problem (valgrind)")
     options = parser.parse_args()
     if options.roster:
         options.problems = options.problems or 20
@@ -216,6 +235,11 @@ def main():
         path.write_text(problem_set(options.problems, options.points))
         if options.profile:
             return profile(path, options.top)
+        if options.instructions:
+            for repo in [REPO] + ([Path(options.against).resolve()] if options.against else []):
+                print(f"{repo}: {instructions(path, options.problems, repo) / 1e6:.2f} M instructions a problem "
+                      f"(one process, {options.problems} problems x {options.points} points)")
+            return None
         if options.against:
             return compare(path, Path(options.against).resolve(), options.runs)
         runs = [one_run(path, options.jobs) for _ in range(options.runs)]

@@ -53,9 +53,12 @@ class Expression:
 def _parsed(source):
     calculator = calc.calculator("float64")
     program = calc.Program(source, statements=False)
-    names = list(dict.fromkeys(name for name, _ in calc.names_read(program.body)))
-    return (program, names, [name for name in names if not calculator.has(name)],
-            _per_point(program.body[-1].value, calculator))
+    read = _names_if_per_point(program.body[-1].value, calculator)
+    per_point = read is not None
+    if not per_point:
+        read = [name for name, _ in calc.names_read(program.body)]
+    names = list(dict.fromkeys(read))
+    return program, names, [name for name in names if not calculator.has(name)], per_point
 
 
 # Functions that act on each element alone: an expression made of these, numbers, variables, pi, e and
@@ -69,29 +72,32 @@ ELEMENTWISE = frozenset("""abs sin cos tan asin acos atan sinh cosh tanh asinh a
 REDUCTIONS = ("sum", "mean")
 
 
-def _per_point(node, calculator):
-    """Whether the expression is made only of numbers, variables, pi, e, arithmetic, ELEMENTWISE functions
-    and REDUCTIONS of one argument: then, for points stacked along the last axis of every variable, each
-    point's value is exactly its value alone (broadcasting aligns the last axes, so points meet points)."""
-    stack = [node]
+def _names_if_per_point(node, calculator):
+    """The names the expression reads, in source order (calc.names_read's), when it is made only of numbers,
+    variables, pi, e, arithmetic, ELEMENTWISE functions and REDUCTIONS of one argument; else None. Such an
+    expression is `per_point`: for points stacked along the last axis of every variable, each point's value
+    is exactly its value alone (broadcasting aligns the last axes, so points meet points)."""
+    names, stack = [], [node]
     while stack:  # each node is checked alone, so a tree of any depth is walked without recursion
         node = stack.pop()
-        if isinstance(node, nodes.Constant):
-            if not isinstance(node.value, (int, float)) or isinstance(node.value, bool):
-                return False
-        elif isinstance(node, nodes.Name):
+        if isinstance(node, nodes.Name):
             if calculator.has(node.id) and node.id not in ("pi", "e"):
-                return False
+                return None
+            names.append(node.id)
+        elif isinstance(node, nodes.Constant):
+            if not isinstance(node.value, (int, float)) or isinstance(node.value, bool):
+                return None
         elif isinstance(node, nodes.BinOp) and node.op in ("+", "-", "*", "/", "**"):
-            stack += (node.left, node.right)
+            stack += (node.right, node.left)  # popped left first: source order
         elif isinstance(node, nodes.UnaryOp) and node.op in ("-", "+"):
             stack.append(node.operand)
         elif (isinstance(node, nodes.Call) and isinstance(node.func, nodes.Name) and not node.keywords
               and (node.func.id in ELEMENTWISE or node.func.id in REDUCTIONS and len(node.args) == 1)):
-            stack += node.args  # a *starred argument is no node above: not per point
+            names.append(node.func.id)
+            stack += reversed(node.args)  # a *starred argument is no node above: not per point
         else:
-            return False
-    return True
+            return None
+    return names
 
 
 @functools.cache

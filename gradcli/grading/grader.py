@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import zlib
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -35,54 +36,81 @@ class Point:
 
 
 @dataclass
+class Graded:
+    """The points an answer was graded at, as they were computed: each variable's numbers stacked over the
+    points, {variable: (n, *shape) float64 array}. A Result makes its Points from them only when asked (JSON
+    and the table show only the worst point), and a worker process sends them back as these few arrays."""
+    values: dict
+    expected: dict          # f's derivative
+    given: dict             # the answer's, for the variables it gives
+    errors: np.ndarray      # each point's relative error: the worst over its elements and variables
+    first_explicit: int     # the points from this one on are the explicit ones
+    tolerance: float
+
+    @property
+    def worst(self):
+        """The index of the point with the largest error (the first of them)."""
+        return int(np.argmax(self.errors))
+
+    def __getstate__(self):
+        """How a worker process sends it back (grading.parallel): every number in one buffer, for pickled one
+        by one, its few small arrays cost more to send than the rest of the Result."""
+        tables = (self.values, self.expected, self.given)
+        arrays = [*(array for table in tables for array in table.values()), self.errors]
+        return ([list(table) for table in tables], [array.shape for array in arrays],
+                b"".join(array.astype(np.float64, copy=False).tobytes() for array in arrays),
+                self.first_explicit, self.tolerance)
+
+    def __setstate__(self, state):
+        names, shapes, numbers, self.first_explicit, self.tolerance = state
+        flat, start, arrays = np.frombuffer(numbers, dtype=np.float64).copy(), 0, []
+        for shape in shapes:
+            size = math.prod(shape)
+            arrays.append(flat[start:start + size].reshape(shape))
+            start += size
+        self.errors = arrays.pop()
+        tables = []
+        for table in names:
+            tables.append(dict(zip(table, arrays)))
+            del arrays[:len(table)]
+        self.values, self.expected, self.given = tables
+
+    def point(self, i):
+        error = float(self.errors[i])
+        return Point(*({name: array[i] for name, array in numbers.items()}
+                       for numbers in (self.values, self.expected, self.given)),
+                     error, i >= self.first_explicit, error <= self.tolerance)
+
+
+@dataclass
 class Result:
     name: str
     file: str
     status: str             # "pass", "fail" or "error"
     message: str = ""
-    points: list = field(default_factory=list)
-    worst: Point | None = None
     findings: list = field(default_factory=list)   # diagnoses.Finding: what went wrong, for a fail
+    graded: Graded | None = None                   # None for an error
 
     @property
     def ok(self):
         return self.status == "pass"
 
+    @cached_property
+    def worst(self):
+        """The Point with the largest error, or None for an error."""
+        return None if self.graded is None else self.graded.point(self.graded.worst)
+
+    @cached_property
+    def points(self):
+        """Every graded Point, the explicit ones last ([] for an error)."""
+        graded = self.graded
+        if graded is None:
+            return []
+        return [self.worst if i == graded.worst else graded.point(i) for i in range(len(graded.errors))]
+
     def __getstate__(self):
-        """How a worker process sends a Result back (grading.parallel): the points' numbers in one buffer, for
-        pickled one by one, the dozens of small arrays of ten points cost as much as grading the problem. Every
-        point of a Result has the same variables in values, expected and given."""
-        state = dict(self.__dict__)
-        points = state.pop("points")
-        state["worst"] = next((i for i, point in enumerate(points) if point is self.worst), None)
-        fields = [(kind, name) for kind in POINT_ARRAYS for name in getattr(points[0], kind)] if points else []
-        arrays = [np.array([getattr(point, kind)[name] for point in points], dtype=np.float64) for kind, name in fields]
-        state["points"] = (fields, [array.shape for array in arrays], b"".join(array.tobytes() for array in arrays),
-                           [(point.error, point.explicit, point.agrees) for point in points])
-        return state
-
-    def __setstate__(self, state):
-        fields, shapes, numbers, scalars = state.pop("points")
-        worst = state.pop("worst")
-        self.__dict__.update(state)
-        flat = np.frombuffer(numbers, dtype=np.float64).copy()
-        columns = {kind: [] for kind in POINT_ARRAYS}  # {kind: [(variable, its (n, *shape) array)]}
-        start = 0
-        for (kind, name), shape in zip(fields, shapes):
-            size = math.prod(shape)
-            columns[kind].append((name, flat[start:start + size].reshape(shape)))
-            start += size
-        self.points = [Point(*dicts, *numbers) for *dicts, numbers in
-                       zip(*(_each_point(dict(columns[kind]), len(scalars)) for kind in POINT_ARRAYS), scalars)]
-        self.worst = None if worst is None else self.points[worst]
-
-
-POINT_ARRAYS = ("values", "expected", "given")   # a Point's dicts of {variable: float64 array}
-
-
-def _each_point(arrays, count):
-    """[{variable: its value at point i} for i in range(count)] for {variable: (count, *shape) array}."""
-    return [dict(zip(arrays, row)) for row in zip(*arrays.values())] if arrays else [{} for _ in range(count)]
+        """How a worker process sends a Result back (grading.parallel): the Points are made again from `graded`."""
+        return {key: value for key, value in self.__dict__.items() if key not in ("worst", "points")}
 
 
 def grade(spec):
@@ -101,20 +129,15 @@ def _graded(spec):
     if numeric and not spec.at:
         raise ProblemError("answers given as numbers need explicit points: add at = [{ x = ... }]")
     values, expected = reference.stacked(numeric)
-    count = point_count(values)
-    first_explicit = count - len(spec.at)
-    points = [Point(at, slopes, explicit=i >= first_explicit)
-              for i, (at, slopes) in enumerate(zip(_each_point(values, count), _each_point(expected, count)))]
-    _compare(spec, points, answers, variables, values, expected)
-    worst = max(points, key=lambda point: point.error)
-    for point in points:
-        point.agrees = point.error <= spec.tolerance
-    failed = sum(not point.agrees for point in points)
+    given, errors = _compare(spec, answers, variables, values, expected)
+    count = len(errors)
+    graded = Graded(values, expected, given, errors, count - len(spec.at), spec.tolerance)
+    failed = count - int(np.count_nonzero(errors <= spec.tolerance))
     if failed:
-        findings = diagnoses.findings(reference, answers, points, spec.tolerance, spec.abs_tolerance)
-        return Result(spec.name, spec.file, "fail", f"differs at {failed} of {len(points)} points", points, worst,
-                      findings)
-    return Result(spec.name, spec.file, "pass", f"agrees at {len(points)} points", points, worst)
+        findings = diagnoses.findings(reference, answers, values, expected, given, spec.tolerance,
+                                      spec.abs_tolerance)
+        return Result(spec.name, spec.file, "fail", f"differs at {failed} of {count} points", findings, graded)
+    return Result(spec.name, spec.file, "pass", f"agrees at {count} points", graded=graded)
 
 
 class Reference:
@@ -253,7 +276,7 @@ def _sampled_points(spec, variables, f):
     points at once) and the strata are laid over the part where f is defined, so sqrt(1 - x**2) on [-3, 3]
     is sampled across [-1, 1]. Where that cannot be done (vector variables, an f that is not evaluated for
     all points at once), a point that is not finite redraws anywhere in the interval."""
-    rng = _generator([spec.seed, zlib.crc32(spec.name.encode())])
+    rng = _generator(spec.seed, zlib.crc32(spec.name.encode()))
     n = spec.points
     intervals = {name: spec.ranges.get(name, spec.default_range) for name in variables}
     ranks = np.arange(n)  # a scalar's strata are these (broadcast_to costs more than the draw)
@@ -287,9 +310,16 @@ def _sampled_points(spec, variables, f):
     return values, expected
 
 
-def _generator(seed):
-    """np.random.default_rng(seed), made as it makes it without its checks of the seed's type (half its 100 µs)."""
-    return np.random.Generator(np.random.PCG64(seed))
+def _generator(*seed):
+    """np.random.default_rng(list(seed)) for ints >= 0, made as it makes it but faster: without its checks of
+    the seed's type, and each int already split into the 32-bit words SeedSequence makes of it (the low word
+    first, at least one), in the uint32 array it takes as they are (it splits a list's ints in Python)."""
+    words = []
+    for number in seed:
+        words.append(number & 0xFFFFFFFF)
+        while number := number >> 32:
+            words.append(number & 0xFFFFFFFF)
+    return np.random.Generator(np.random.PCG64(np.array(words, dtype=np.uint32)))
 
 
 def _finished(f, variables, values, pending, expected):
@@ -322,7 +352,7 @@ def _probed(spec, variables, f, intervals):
         return _finite_points(derivatives, point_count(points))
 
     try:
-        return probing.probe(valid, intervals, _generator([spec.seed, zlib.crc32(spec.name.encode()), 1]))
+        return probing.probe(valid, intervals, _generator(spec.seed, zlib.crc32(spec.name.encode()), 1))
     except probing.DomainError as error:
         if error.args[0] is None:
             return None
@@ -375,20 +405,22 @@ def _reference_at(f, variables, values, count=None):
 # ---- the given answer -----------------------------------------------------------------------------------
 
 
-def _compare(spec, points, answers, variables, values, derivatives):
-    """Fill in each point's given values and its relative error (inf where the answer is not finite);
-    `values` and `derivatives` are the points' stacked (Reference.stacked)."""
+def _compare(spec, answers, variables, values, derivatives):
+    """({variable: the answer's value at each point}, each point's relative error: the worst over its elements
+    and the variables, inf where the answer is not finite); `values` and `derivatives` are the points'
+    stacked (Reference.stacked)."""
     floor = spec.abs_tolerance / spec.tolerance  # |a - b| <= abs_tol + tol * |b|  <=>  error <= tol
-    for name, answer in answers.items():
-        # numbers are one per explicit point, and then the explicit points are all the points
-        given = answer if isinstance(answer, np.ndarray) else _answer_values(answer, variables, values, name)
-        expected = derivatives[name]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            error = np.where(np.isfinite(given), np.abs(given - expected) / (np.abs(expected) + floor), np.inf)
-        worst = error.reshape(len(points), -1).max(axis=1, initial=0.0).tolist()
-        for point, a, point_error in zip(points, given, worst):
-            point.given[name] = a
-            point.error = max(point.error, point_error)
+    given, errors = {}, np.zeros(point_count(values))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for name, answer in answers.items():
+            # numbers are one per explicit point, and then the explicit points are all the points
+            given[name] = answer if isinstance(answer, np.ndarray) else _answer_values(answer, variables, values, name)
+            expected = derivatives[name]
+            error = np.where(np.isfinite(given[name]), np.abs(given[name] - expected) / (np.abs(expected) + floor),
+                             np.inf)
+            # a point's worst element; fmax keeps the error so far where this one is NaN (0/0 with no floor)
+            errors = np.fmax(errors, error.reshape(len(errors), -1).max(axis=1, initial=0.0))
+    return given, errors
 
 
 def _answer_values(answer, variables, values, name):

@@ -63,7 +63,7 @@ def explanation(score):
                      f"given {values_text(worst.given, 'd/d{name}')}")
     for name, credit in score.partials.items():
         if credit < 1:
-            lines.append(f"d/d{name}: {'no answer' if name not in result.points[0].given else 'wrong'}"
+            lines.append(f"d/d{name}: {'no answer' if name not in result.graded.given else 'wrong'}"
                          + (f" ({points_text(credit * 100)}% credit)" if credit else ""))
     lines += [f"{finding.key}: {finding.evidence}" for finding in result.findings]
     return "\n".join(lines)

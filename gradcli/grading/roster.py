@@ -21,8 +21,6 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from gradcli.grading import grader, problems
 from gradcli.grading import diagnoses, parallel
 
@@ -257,9 +255,9 @@ def grade_problem(problem, answer):
 
 
 def _partial_credit(problem, result, variable):
-    given = np.stack([point.given[variable] for point in result.points])
-    expected = np.stack([point.expected[variable] for point in result.points])
-    if diagnoses.close(given, expected, problem.spec.tolerance, problem.spec.abs_tolerance):
+    graded = result.graded
+    if diagnoses.close(graded.given[variable], graded.expected[variable], problem.spec.tolerance,
+                       problem.spec.abs_tolerance):
         return 1.0
     return _credit(problem, [finding for finding in result.findings if finding.variable == variable])
 

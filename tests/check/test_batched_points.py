@@ -110,3 +110,16 @@ def test_results_sent_back_by_workers_are_the_same(monkeypatch):
     grader.Reference._cache.clear()  # the workers compute every reference themselves
     together = parallel.mapped(grade, specs, jobs=2)
     assert_same(together, snapshot(specs))
+
+
+def test_expressions_read_the_names_the_calculator_finds():
+    """The walk that decides whether an expression is per point also lists its names, as calc.names_read."""
+    from gradcli import calc
+
+    sources = [source for f, answer, _ in KINDS for source in (f, *(answer.values() if isinstance(answer, dict)
+                                                                 else [answer]))]
+    sources += [f.format(k=3) for f, _ in bench_check.TEMPLATES] + ["t * x + e**pi - sum(y, 0)", "(lambda z: z)(x)"]
+    for source in sources:
+        expression = evaluation.Expression(source, "f")
+        names_read = calc.names_read(calc.Program(source, statements=False).body)
+        assert expression.names == list(dict.fromkeys(name for name, _ in names_read)), source
