@@ -103,7 +103,16 @@ def _installed_library():
 
 def _pointer(x):
     import ctypes
-    return ctypes.c_void_p(x.ctypes.data)
+    return ctypes.c_void_p(_address(x))
+
+
+def _address(x):
+    """Where x's data starts: through the buffer protocol, half a microsecond (x.ctypes.data and NumPy's array
+    interface build objects, 5-10 µs), where x exports one (C-contiguous, writable, not empty)."""
+    import ctypes
+    if x.flags.c_contiguous and x.flags.writeable and x.size:
+        return ctypes.addressof(ctypes.c_char.from_buffer(x))
+    return x.__array_interface__["data"][0]
 
 
 def _ref(value, dtype=None):
@@ -126,25 +135,35 @@ def vml(name, fallback):
     """A forward for torch's `name`: MKL's vms/vmd function on float32 and float64 arrays when MKL is
     loaded, ``fallback(a)`` for other dtypes and without MKL."""
     mkl_name = VML_FUNCTIONS[name]
+    functions = {}  # dtype -> the function with its C signature, made once (a call without costs 20 µs more)
 
     def forward(a):
         lib = library() if a.dtype in _PREFIX else None
         if lib is None:
             return fallback(a)
-        return _vml(getattr(lib, f"vm{_PREFIX[a.dtype]}{mkl_name}"), a)
+        function = functions.get(a.dtype)
+        if function is None:
+            function = functions[a.dtype] = _vml_function(lib, f"vm{_PREFIX[a.dtype]}{mkl_name}")
+        return _vml(function, a)
     forward.__name__ = name
     return forward
+
+
+def _vml_function(lib, name):
+    import ctypes
+    signature = ctypes.CFUNCTYPE(None, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_longlong)
+    return signature((name, lib))
 
 
 def _vml(function, a):
     """function(a) elementwise into a new C-contiguous array (VML reads and writes contiguous memory; torch
     copies a strided input into a buffer too, and an element's result does not depend on its place)."""
-    import ctypes
     source = np.ascontiguousarray(a).reshape(-1)
     out = np.empty(source.shape, a.dtype)
+    source_address, out_address = _address(source), _address(out)
     for start in range(0, source.size, _INT_MAX):  # MKL_INT is 32-bit: torch calls VML in such chunks too
-        function(min(_INT_MAX, source.size - start), _pointer(source[start:]), _pointer(out[start:]),
-                 ctypes.c_longlong(_VML_MODE))
+        offset = start * source.itemsize
+        function(min(_INT_MAX, source.size - start), source_address + offset, out_address + offset, _VML_MODE)
     return out.reshape(np.shape(a))
 
 
