@@ -5,7 +5,9 @@ rand and randn (float32 and float64, any size) are bit-identical to torch: large
 through torch's AVX2 Box-Muller, whose polynomial log and sincos are reproduced here operation by operation.
 """
 
+import contextlib
 import math
+import os
 
 import numpy as np
 
@@ -96,9 +98,10 @@ class Generator:
             box_muller, draw = _box_muller, lambda size: self.uniform(size, dtype)
         data = np.empty(count, dtype)
         whole = count - count % 16
-        for start in range(0, whole, NORMAL_CHUNK):
-            stop = min(start + NORMAL_CHUNK, whole)
-            box_muller(draw(stop - start).reshape(-1, 16), data[start:stop].reshape(-1, 16))
+        with _on_worker_threads(whole > NORMAL_CHUNK) as run:
+            for start in range(0, whole, NORMAL_CHUNK):
+                stop = min(start + NORMAL_CHUNK, whole)
+                run(box_muller, draw(stop - start).reshape(-1, 16), data[start:stop].reshape(-1, 16))
         if count % 16:  # torch draws the last values' uniforms, then redraws the last 16 from fresh ones
             draw(count % 16)
             box_muller(draw(16).reshape(1, 16), data[count - 16:].reshape(1, 16))
@@ -132,6 +135,24 @@ class Generator:
 
 
 NORMAL_CHUNK = RANDOM_CHUNK = 64 * 1024  # elements: their intermediates fit the CPU caches
+WORKER_THREADS = os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def _on_worker_threads(worthwhile):
+    """A run(function, *args) that hands the calls to one worker thread per core, when worthwhile (NumPy
+    releases the GIL in its loops, so the Box-Muller chunks run side by side while this thread draws the
+    next chunk's bits in order), else calls at once. Leaving the block waits for every call."""
+    if not worthwhile or WORKER_THREADS < 2:
+        yield lambda function, *args: function(*args)
+        return
+    from concurrent.futures import ThreadPoolExecutor  # a pool per call: nothing shared with forked processes
+
+    calls = []
+    with ThreadPoolExecutor(WORKER_THREADS) as pool:
+        yield lambda function, *args: calls.append(pool.submit(function, *args))
+    for call in calls:
+        call.result()  # a worker's exception, raised here
 
 
 def _scaled(z, std, mean):
