@@ -2,9 +2,11 @@
 
 rand, randn (float32: torch's AVX2 Box-Muller, reproduced bit for bit) and randn float64, each timed as the
 best of 7 calls in a fresh process, with the gradcli and torch processes interleaved round by round so that
-load on a shared machine hits both alike: wall-clock time, and the CPU time of the calling thread (which
-waiting for a CPU does not count; torch's randn and rand run on one thread). Goal: at most 3x torch's time. The torch column needs a Python that
-can import torch (--torch-python, default /work/torchenv/bin/python); it is skipped without one.
+load on a shared machine hits both alike: wall-clock time, and the CPU time of the whole process (which
+waiting for a CPU does not count; torch's randn and rand run on one thread, gradcli's Box-Muller on one
+worker thread per core: its CPU time is all the work done). Goal: at most 3x torch's time. The torch column
+needs a Python that can import torch (--torch-python, default /work/torchenv/bin/python); it is skipped
+without one.
 """
 
 import argparse
@@ -24,10 +26,10 @@ torch.manual_seed(0)
 for name, call in {calls!r}.items():
     walls, cpus = [], []
     for _ in range(8):
-        start, cpu_start = time.perf_counter(), time.thread_time()
+        start, cpu_start = time.perf_counter(), time.process_time()
         eval("torch." + call)
         walls.append(time.perf_counter() - start)
-        cpus.append(time.thread_time() - cpu_start)
+        cpus.append(time.process_time() - cpu_start)
     print(name, min(walls[1:]), min(cpus[1:]), sep="|")
 """
 
