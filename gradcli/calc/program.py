@@ -9,7 +9,6 @@ class Program:
 
     def __init__(self, source, statements):
         from gradcli.calc import plain
-        from gradcli.lang import ScriptSyntaxError, parse
 
         self.source = source
         self.lines = source.split("\n")
@@ -18,6 +17,8 @@ class Program:
         syntax = nodes()
         module = plain.parsed(source)  # the same tree, for most formulas, without the script grammar
         if module is None:
+            from gradcli.lang import ScriptSyntaxError, parse  # here: the script parser loads only for these
+
             try:
                 module = parse(source)
             except ScriptSyntaxError as error:
