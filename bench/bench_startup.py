@@ -5,10 +5,17 @@ Runs are interleaved round-robin so that load on a shared machine hits every row
 minimums are shown (the minimum is the least noisy estimate), with the load averages before and after.
 `--base DIR` adds rows for another checkout of gradcli (run from its directory, which `python -m` puts first
 on sys.path), timed in the same rounds: before and after a change, side by side.
+
+`--instructions` counts instead the machine instructions of one run of each command under valgrind's
+callgrind (`valgrind --tool=callgrind --callgrind-out-file=/dev/null ...`; about 20 s a command): load does
+not change them, so they compare changes on a busy machine (within about +-2 M a run). They leave out what
+does not execute instructions in the process (reading files, page faults of the shared libraries), which
+weighs more in NumPy's import than in the modules gradcli adds.
 """
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -47,11 +54,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--base", type=Path, help="another checkout of gradcli, timed alongside as 'before'")
+    parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
     args = parser.parse_args()
     trees = {"": (REPO, environment())}
     if args.base is not None:
         base = args.base.resolve()
         trees = {"before ": (base, environment(base)), "after ": (REPO, environment())}
+    if args.instructions:
+        return count_instructions(trees)
     times = {(tree, name): [] for tree in trees for name in COMMANDS if tree == next(iter(trees)) or name != "numpy"}
     print(load_text(), "at the start")
     for round in range(args.runs + 1):  # the first round writes the bytecode and warms the disk cache: not timed
@@ -73,6 +83,22 @@ def main():
         median, best = statistics.median(measured), min(measured)
         print(f"{tree + name:24s} {median * 1000:7.1f}ms {best * 1000:7.1f}ms   "
               f"{median / floor[0]:.2f}x {best / floor[1]:.2f}x")
+
+
+def count_instructions(trees):
+    """Each command once (writing its bytecode), then once under callgrind; its count against numpy's."""
+    numpy_count = None
+    print(f"{'':24s} {'instructions':>14s}   x numpy")
+    for tree, (folder, env) in trees.items():
+        for name, (command, stdin) in COMMANDS.items():
+            if name == "numpy" and numpy_count is not None:
+                continue
+            subprocess.run(command, input=stdin, capture_output=True, cwd=folder, env=env)
+            done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                                  input=stdin, capture_output=True, cwd=folder, env=env)
+            count = int(re.search(rb"Collected : (\d+)", done.stderr).group(1))
+            numpy_count = numpy_count or count
+            print(f"{tree + name:24s} {count / 1e6:12.1f} M   {count / numpy_count:.3f}x", flush=True)
 
 
 if __name__ == "__main__":

@@ -80,12 +80,15 @@ def _forward_or_double_backward(function, inputs, vector):
 def warnings(report, problem, cotangent=None):
     """What the numbers of the report do not say: where a nan or inf came from, and, when a derivative is
     all zeros, whether the output depends on that input through the graph at all."""
+    non_finite = [(label, array) for label, array in report.rows() if has_non_finite(array)]
+    derivatives = [array for label, array in report.rows() if label != "value"]
+    disconnected = problem.wrt and any(not np.any(array) for array in derivatives)
+    if not (non_finite or disconnected):
+        return []  # the usual case: gradcli.calc.graph (which replays the computation) is not loaded
     from gradcli.calc import graph
 
-    non_finite = [(label, array) for label, array in report.rows() if has_non_finite(array)]
     found = computing(problem, graph.explain_non_finite, problem, non_finite, cotangent) if non_finite else []
-    derivatives = [array for label, array in report.rows() if label != "value"]
-    if problem.wrt and any(not np.any(array) for array in derivatives):
+    if disconnected:
         found += computing(problem, graph.disconnected_inputs, problem)
     return found
 

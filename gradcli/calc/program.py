@@ -9,7 +9,6 @@ class Program:
 
     def __init__(self, source, statements):
         from gradcli.calc import plain
-        from gradcli.lang import ScriptSyntaxError, parse
 
         self.source = source
         self.lines = source.split("\n")
@@ -17,7 +16,10 @@ class Program:
         self.refuse(notation.before_parsing(source), what)
         syntax = nodes()
         module = plain.parsed(source)  # the same tree, for most formulas, without the script grammar
+        self.plain = module is not None
         if module is None:
+            from gradcli.lang import ScriptSyntaxError, parse  # here: the script parser loads only for these
+
             try:
                 module = parse(source)
             except ScriptSyntaxError as error:
@@ -56,13 +58,16 @@ class Program:
 
     def check_names(self, calculator, bindings):
         """Every name read must be bound, by --at, the calculator or the code itself; say which are not."""
-        from gradcli.lang.builder import bound_names
-        from gradcli.lang.diagnostics import ScriptSyntaxError
+        if self.plain:
+            assigned = ()  # a plain formula binds no name (and gradcli.lang.builder need not load)
+        else:
+            from gradcli.lang.builder import bound_names
+            from gradcli.lang.diagnostics import ScriptSyntaxError
 
-        try:
-            assigned = bound_names(self.body)
-        except ScriptSyntaxError:  # `from torch import *` in CODE: names are checked as it runs instead
-            return
+            try:
+                assigned = bound_names(self.body)
+            except ScriptSyntaxError:  # `from torch import *` in CODE: names are checked as it runs instead
+                return
         unbound = {}
         for name, span in names_read(self.body):
             if name not in bindings and name not in assigned and not calculator.has(name):

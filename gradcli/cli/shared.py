@@ -4,6 +4,7 @@ message and an exit code. Only typer is imported here."""
 
 import contextlib
 import enum
+import gc
 import sys
 from typing import Annotated, Optional
 
@@ -181,6 +182,14 @@ def _shown_type(typer_display_type):
 class VerbatimCommand(TyperCommand):
     def get_params(self, ctx):
         return _verbatim(super().get_params(ctx))
+
+    def invoke(self, ctx):
+        if not gc.isenabled():  # started by gradcli.__main__ (not typer.testing): its start-up is over
+            import numpy  # noqa: F401  (every command computes with it: part of the start-up, as the rest)
+
+            gc.freeze()  # what start-up made lives to the end: the collector need never look at it again
+            gc.enable()  # the command may run a script's loops, whose reference cycles must be freed
+        return super().invoke(ctx)
 
 
 class VerbatimGroup(TyperGroup):

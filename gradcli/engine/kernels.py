@@ -14,8 +14,6 @@ so it is emulated exactly here with array arithmetic:
   elements are computed exactly with Python's rationals instead.
 """
 
-from fractions import Fraction
-
 import numpy as np
 
 
@@ -75,6 +73,8 @@ def _fma64(a, b, c):
 
 def _exact_where_tiny(a, b, c, out):
     """out with the elements whose product a * b is below _TINY_PRODUCT (but not 0) computed exactly."""
+    from fractions import Fraction  # here: fractions imports decimal, 2% of every command's start-up
+
     a, b, c, out = np.broadcast_arrays(a, b, c, out)
     tiny = (np.abs(a * b) < _TINY_PRODUCT) & (a != 0) & (b != 0) & np.isfinite(c)
     out = np.array(out)

@@ -13,7 +13,6 @@ import operator
 import types
 
 from gradcli.lang import nodes as n
-from gradcli.lang.builder import has_yield
 from gradcli.runtime.sandbox import capabilities
 from gradcli.runtime.sandbox.modules import RunModules, is_importable
 from gradcli.runtime.scopes import ClassScope, FunctionScope, ModuleScope
@@ -441,6 +440,8 @@ class Interpreter:
         for stmt in stmts:
             known = self.yields.get(id(stmt))
             if known is None:
+                from gradcli.lang.builder import has_yield  # here: the calculator runs without the builder
+
                 known = self.yields[id(stmt)] = (stmt, has_yield([stmt]))  # holding stmt keeps its id its own
             if known[1]:
                 yield from self.generate(stmt)

@@ -34,6 +34,25 @@ def test_the_json_path_loads_neither_rich_nor_pydantic_nor_lark():
     assert loaded(["grad", "x**2*sin(x)", "--at", "x=0.5", "--json"], ["rich", "pydantic", "lark"]) == []
 
 
+def test_a_plain_formula_loads_neither_the_script_parser_nor_the_builder():
+    """`x**2*sin(x)` is read by gradcli.calc.plain; the parser's tables and lexer, the AST builder, the graph
+    replay (only for a non-finite result) and fractions (only for an FMA near underflow) stay unloaded."""
+    watched = ["gradcli.lang.parser", "gradcli.lang.builder", "gradcli.calc.graph", "fractions"]
+    assert loaded(["grad", "x**2*sin(x)", "--at", "x=0.5", "--json"], watched) == []
+    assert loaded(["grad", "x**2*sin(x)", "--at", "x=0.5"], watched) == []
+    assert loaded(["grad", "x = 1", "--at", "x=0.5"], watched) == ["gradcli.lang.parser", "gradcli.lang.builder"]
+    assert loaded(["grad", "log(x)", "--at", "x=0"], watched) == ["gradcli.calc.graph"]  # -inf: where it began
+
+
+def test_the_collector_is_off_during_start_up_only():
+    """gradcli.__main__ starts without the cyclic collector; a command runs with it on again (a script's
+    loops make cycles), the start-up's objects frozen."""
+    probe = ("import gc, sys\nsys.argv = ['gradcli', 'eval', '1']\nfrom gradcli.__main__ import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\nprint('COLLECTING', gc.isenabled(), gc.get_freeze_count() > 1000)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.stdout.rsplit("COLLECTING", 1)[1].split() == ["True", "True"]
+
+
 def test_running_code_loads_no_lark():
     loaded(["eval", "1"], [])
     assert loaded(["eval", "x = (1 +"], ["lark"]) == []  # a syntax error included
