@@ -128,7 +128,9 @@ class Rule:
     def __call__(self, *inputs, params=(), arrays=None):
         """Run the forward on arrays and, if any input requires grad, record a node."""
         if arrays is None:
-            arrays = [x._data if type(x) is Tensor else x for x in inputs]
+            arrays = []  # a loop, not a comprehension: one call less per op
+            for x in inputs:
+                arrays.append(x._data if type(x) is Tensor else x)
         if self.scalars:  # inline, not a helper: it runs for every + - * / of a script
             scalars = []
             for x in arrays:
@@ -156,20 +158,24 @@ class Rule:
 
 
 def _record(rule, inputs, params, out):
-    # Plain loops: this runs once per recorded op, so it is the engine's hottest path.
+    # Plain loops, no helpers: this runs once per recorded op, so it is the engine's hottest path.
     edges, metas = [], []
     requiring = 0  # bit i set: input i has somewhere to send a gradient
-    for i, x in enumerate(inputs):
+    bit = 1
+    for x in inputs:
         if type(x) is Tensor:
             data = x._data
             metas.append((data.shape, data.dtype))
-            edge = x.grad_fn or (x._accumulator or x._grad_accumulator() if x._requires_grad else None)
+            edge = x.grad_fn
+            if edge is None and x._requires_grad:
+                edge = x._accumulator or x._grad_accumulator()
             if edge is not None:
-                requiring |= 1 << i
+                requiring |= bit
             edges.append(edge)
         else:
             metas.append(None)
             edges.append(None)
+        bit <<= 1
     read = rule._read_sets.get(requiring, _UNKNOWN)
     if read is _UNKNOWN:
         read = rule.read_set(requiring)
@@ -186,11 +192,10 @@ def _record(rule, inputs, params, out):
     if rule.save_output:
         output = out
         versions.append((out, out._version_counter[0]))
-    node_type = rule.node_type or _node_type(rule)
     # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
     # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
-    out.grad_fn = node_type(rule, tuple(edges), tuple(metas), tuple(saved), output, params, out._location,
-                            tuple(versions))
+    out.grad_fn = (rule.node_type or _node_type(rule))(rule, tuple(edges), tuple(metas), tuple(saved), output, params,
+                                                       out._location, tuple(versions))
     out._requires_grad = True
 
 
@@ -203,6 +208,8 @@ def sum_to(g, shape):
     """Undo broadcasting: sum g down to `shape` (differentiably, so create_graph keeps working)."""
     if g.shape == shape:
         return g
+    if not shape:  # torch's sum_to: a plain sum (SumBackward0), no reshape after
+        return g.sum()
     lead = g.ndim - len(shape)
     dims = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape) if n == 1 and g.shape[i + lead] != 1)
     if dims:

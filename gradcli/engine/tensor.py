@@ -54,9 +54,10 @@ class Size(tuple):
 
 class Tensor:
     __module__ = "torch"  # type(x) prints <class 'torch.Tensor'>, as torch's does
-    # The hot fields are slots; rarely set ones live in the instance dict, with class-level defaults,
-    # so creating a tensor (once per op) stores only what every tensor has.
-    __slots__ = ("_data", "_requires_grad", "grad_fn", "_version_counter", "__dict__", "__weakref__")
+    # The hot fields are slots (_location: where the tensor was made or last written in place, when a front
+    # end asks; else None); rarely set ones live in the instance dict, with class-level defaults, so creating
+    # a tensor (once per op) stores only what every tensor has.
+    __slots__ = ("_data", "_requires_grad", "grad_fn", "_version_counter", "_location", "__dict__", "__weakref__")
     _grad = None
     _base = None            # the tensor whose storage a view shares
     _storage = None         # the TypedStorage x.storage() returns for the memory x owns (storage.py)
@@ -64,7 +65,6 @@ class Tensor:
     _hooks = None
     _post_accumulate_hooks = None
     _retains_grad = False
-    _location = None        # where the tensor was made or last written in place (when a front end asks)
     _is_param = False       # a torch.nn.Parameter (see gradcli/torch/nn/parameter.py)
     _uninitialized = False  # a lazy module's parameter before its first call (torch's UninitializedParameter)
     _tangent = None         # forward-mode AD (forward.py): the tangent, and the dual level it belongs to
@@ -413,15 +413,18 @@ class RemovableHandle:
         return f"<torch.utils.hooks.RemovableHandle object at {id(self):#x}>"
 
 
+_new = object.__new__
+
+
 def _make(data, requires_grad=False, version_counter=None, base=None):
     """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying."""
-    t = object.__new__(Tensor)
+    t = _new(Tensor)
     t._data = data if type(data) is np.ndarray else np.asarray(data)
     t._requires_grad = requires_grad
     t.grad_fn = None
     t._version_counter = version_counter if version_counter is not None else [0]
     if base is not None:
         t._base = base
-    if graph._location_hook is not None:
-        t._location = graph._location_hook()
+    hook = graph._location_hook
+    t._location = hook() if hook is not None else None
     return t

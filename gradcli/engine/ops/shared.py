@@ -28,8 +28,13 @@ def broadcast_error(a, b):
 
 def operands(a, b, floating=False):
     """Both operands' arrays in torch's result dtype (Python numbers stay weak, as NumPy 2 keeps them)."""
-    if type(a) is Tensor and a._data.dtype.kind == "f" and (type(b) is float or type(b) is int):
-        return a._data, b  # the common case first: a float tensor and a Python number, which stays weak
+    if type(a) is Tensor:  # the common cases first: a float tensor and a Python number (which stays weak)
+        data = a._data     # or a tensor of the same dtype
+        if data.dtype.kind == "f":
+            if type(b) is float or type(b) is int:
+                return data, b
+            if type(b) is Tensor and b._data.dtype is data.dtype:
+                return data, b._data
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
         raise TypeError(f"expected a Tensor, got {type(a).__name__} and {type(b).__name__}")
     if isinstance(b, Tensor) and isinstance(a, Tensor) and a._data.dtype == b._data.dtype:
