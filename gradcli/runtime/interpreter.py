@@ -254,7 +254,7 @@ class Interpreter:
             return self.call_function(function, args, kwargs)
         if kind is types.MethodType and type(function.__func__) is UserFunction:
             return self.call_function(function.__func__, [function.__self__, *args], kwargs)
-        if "axis" in kwargs or "keepdims" in kwargs or "input" in kwargs:
+        if kwargs and ("axis" in kwargs or "keepdims" in kwargs or "input" in kwargs):
             args, kwargs = spelled_by_torch(function, args, kwargs)
         self.guards.check_call(function, args, kwargs)
         return function(*args, **kwargs)
