@@ -206,7 +206,8 @@ class Interpreter:
 
     def compile_binop(self, node):
         left, right, op, operation = self.compile(node.left), self.compile(node.right), node.op, self.binary[node.op]
-        span, blame, check_operation, check_result = node.span, self.blame, self.guards.check_operation, self.guards.check_result
+        span, blame, guards = node.span, self.blame, self.guards
+        check_operation, check_result = guards.check_operation, guards.check_result
 
         def binop():
             try:
@@ -220,8 +221,8 @@ class Interpreter:
         return binop
 
     def compile_attribute(self, node):
-        value, name, span, blame, get_attribute = self.compile(node.value), node.attr, node.span, self.blame, \
-            capabilities.get_attribute
+        value, name, span, blame = self.compile(node.value), node.attr, node.span, self.blame
+        get_attribute = capabilities.get_attribute
 
         def attribute():
             try:
