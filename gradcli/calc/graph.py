@@ -27,10 +27,14 @@ class Recorder(Interpreter):
         super().__init__(*args)
         self.recorded = []
 
-    def eval(self, node):
-        value = super().eval(node)
-        self.recorded.append((node, value))
-        return value
+    def compile(self, node):
+        evaluate = super().compile(node)  # the closures of an expression's operands are made here too
+
+        def recorded():
+            value = evaluate()
+            self.recorded.append((node, value))
+            return value
+        return recorded
 
 
 class Run:

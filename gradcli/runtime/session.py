@@ -53,7 +53,6 @@ class ScriptRun:
         self.warned = set()
         self.misused = set()
         self.locations = {}  # (span, grad mode) -> its Location, made once: a loop's lines run again and again
-        self.last_location = Location(None, True)
 
     def display(self, value):
         """The REPL's echo of a top-level expression statement."""
@@ -66,7 +65,7 @@ class ScriptRun:
         with warnings.catch_warnings():
             warnings.simplefilter("always")  # shown once per script line, by show_warning
             warnings.showwarning = self.show_warning
-            graph.set_location_hook(self.location)
+            graph.set_location_hook(self.location_hook())
             misuse.set_hook(self.show_misuse)
             limits = self.interpreter.guards.limits
             try:
@@ -81,17 +80,25 @@ class ScriptRun:
         self.report(format_traceback(error, self.filename, self.lines) + _hint_lines(self.hints.for_error(error)))
         return EXIT_FAILURE
 
-    def location(self):
-        """Where a tensor is made: the Location of the span running and the grad mode."""
-        span, grad_enabled = self.interpreter.location, grad_state.enabled  # called for every tensor: no calls
-        last = self.last_location
-        if last.span is span and last.grad_enabled is grad_enabled:  # the same op, or the same backward
+    def location_hook(self):
+        """The engine's location hook: where a tensor is made, the Location of the span running and the grad
+        mode. Called for every tensor (28 times a step of an SGD loop): a closure over what it reads, which
+        answers the same op's or the same backward's tensors with the Location it made last."""
+        interpreter, locations = self.interpreter, self.locations
+        last = Location(None, True)
+        last_span, last_grad_enabled = last
+
+        def location():
+            nonlocal last_span, last_grad_enabled, last
+            span, grad_enabled = interpreter.location, grad_state.enabled
+            if span is last_span and grad_enabled is last_grad_enabled:
+                return last
+            last = locations.get((span, grad_enabled))
+            if last is None:
+                last = locations[span, grad_enabled] = Location(span, grad_enabled)
+            last_span, last_grad_enabled = span, grad_enabled
             return last
-        last = self.locations.get((span, grad_enabled))
-        if last is None:
-            last = self.locations[span, grad_enabled] = Location(span, grad_enabled)
-        self.last_location = last
-        return last
+        return location
 
     def report(self, text):
         self.out.flush()  # what the script printed before comes first on a terminal

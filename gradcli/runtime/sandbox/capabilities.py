@@ -170,14 +170,15 @@ def class_of(obj):
 
 
 def get_attribute(obj, name):
-    if isinstance(obj, LangModule):
-        return obj.member(name)
-    if not readable(obj, name):
-        if name.startswith("_"):
-            raise AttributeError(f"gradcli scripts cannot use private attribute '{name}'")
-        raise AttributeError(f"'{type_name(obj)}' object has no attribute '{name}'")
-    if name in ("format", "format_map") and (type(obj) is str or obj is str):
-        return _safe_format_method(obj, name)
+    if type(obj) is not Tensor or name not in TENSOR_ATTRIBUTES:  # a listed tensor attribute needs no more tests
+        if isinstance(obj, LangModule):
+            return obj.member(name)
+        if not readable(obj, name):
+            if name.startswith("_"):
+                raise AttributeError(f"gradcli scripts cannot use private attribute '{name}'")
+            raise AttributeError(f"'{type_name(obj)}' object has no attribute '{name}'")
+        if name in ("format", "format_map") and (type(obj) is str or obj is str):
+            return _safe_format_method(obj, name)
     value = getattr(obj, name)
     if isinstance(value, BLOCKED_TYPES):
         raise AttributeError(f"gradcli scripts cannot use the {type(value).__name__} object '{name}'")

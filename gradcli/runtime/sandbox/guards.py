@@ -11,6 +11,7 @@ from gradcli.engine.tensor import Tensor
 
 
 SEQUENCES = (list, tuple, str)
+NUMBERS = frozenset({int, float, bool})  # Python numbers: with a tensor they make no more than the tensor
 # Builtins that make a collection of their argument's size -> what they make; by id, so that no script
 # object's __eq__ runs.
 COLLECTION_BUILDERS = {id(builder): kind for builder, kind in (
@@ -48,6 +49,8 @@ class Guards:
         size arguments, an operation on several tensors by the shape their combination has."""
         if not args and not kwargs:  # `loss.backward()`, `torch.no_grad()`: at most one element to make
             return
+        if len(args) == 1 and not kwargs and type(args[0]) is Tensor and getattr(function, "__self__", None) is None:
+            return  # `torch.tanh(x)`: one operand, and a tensor is no factory's size argument
         if id(function) in COLLECTION_BUILDERS and len(args) == 1:
             self.check_length(_length(args[0]), COLLECTION_BUILDERS[id(function)])
             return
@@ -68,6 +71,14 @@ class Guards:
         """Refuse `a op b` (or `a op= b`) over a limit before computing it, which could take the machine's
         memory and minutes: tensors and arrays make the broadcast shape of a and b (`a @ b` the matrix
         product's); sequences grow by `+` and `*`, integers by `**`."""
+        left_kind, right_kind = type(left), type(right)
+        if left_kind is Tensor:  # the common cases of a loop first, without computing a shape
+            if right_kind in NUMBERS:
+                return  # no bigger than the tensor, which exists
+            if right_kind is Tensor and op != "@" and left._data.size * right._data.size <= self.limits.max_elements:
+                return  # a broadcast has at most the product of its operands' elements (not so `@`'s inner 0)
+        elif right_kind is Tensor and left_kind in NUMBERS:
+            return
         left_shape = _shape(left)
         right_shape = _shape(right)
         if left_shape is not None and right_shape is not None:
