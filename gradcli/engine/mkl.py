@@ -4,9 +4,10 @@ torch sends float32 and float64 exp, log, sin, ... to MKL's vector math library 
 VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE: aten/src/ATen/cpu/vml.h) and its matrix products to MKL's
 BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch), and linalg.solve to its LAPACK (?getrf_, ?getrs_).
 MKL's algorithms are closed, but the same MKL (2024.2, the version torch 2.13 links; the wheel of
-`pip install gradcli[mkl]`) called with the same arguments returns the same bits.  This module calls it through its documented C API, passing what torch
-passes: the layout decisions below follow aten/src/ATen/native/LinearAlgebra.cpp (addmm_impl_cpu_,
-baddbmm_with_gemm_), Blas.cpp (addmv) and CPUBlas.cpp (normalize_last_dims).
+`pip install gradcli[mkl]`) called with the same arguments returns the same bits.  This module calls it
+through its documented C API, passing what torch passes: the layout decisions below follow
+aten/src/ATen/native/LinearAlgebra.cpp (addmm_impl_cpu_, baddbmm_with_gemm_), Blas.cpp (addmv) and CPUBlas.cpp
+(normalize_last_dims).
 
 The library is found and loaded on first use, never when gradcli is imported (it costs tens of
 milliseconds).  It is not used when the environment sets GRADCLI_MKL=0, when the `mkl` distribution is not

@@ -230,8 +230,8 @@ def _conv_input_grad(g, w, input_shape, geo):
     """conv_transpose(g, w): each kernel tap's contribution added where that tap read the padded input."""
     if _uses_slow_conv(g.dtype, input_shape, w.shape, geo) and mkl.blas_available(g, w):
         return _slow_input_grad(g, w, input_shape, geo)
-    if g.dtype == np.float32 and _onednn_fitted(input_shape, w.shape, geo) and not (_strided(geo) and _dilated(geo)) and \
-            math.prod(g.shape) * math.prod(w.shape[1:]) <= EXACT_LIMIT:
+    fitted = g.dtype == np.float32 and _onednn_fitted(input_shape, w.shape, geo)
+    if fitted and not (_strided(geo) and _dilated(geo)) and math.prod(g.shape) * math.prod(w.shape[1:]) <= EXACT_LIMIT:
         with np.errstate(over="ignore", invalid="ignore"):
             return _onednn_input_grad(g, w, input_shape, geo)
     parts = _kernel_matrix(_wide(w), geo.groups) @ _grouped(_wide(g), geo.groups)       # N G C/G*K L
@@ -360,7 +360,8 @@ rule("conv_weight_grad", Rule(
 rule("conv_bias_grad", Rule(
     "ConvolutionBackwardBackward0", _bias_grad,
     lambda h, _, g, groups, onednn: h.reshape((1, -1) + (1,) * (len(g.shape) - 2)).expand(g.shape),
-    save=None, formulas=("grad broadcast over the batch and positions",), saved_names=("grad_output", "groups", "onednn")))
+    save=None, formulas=("grad broadcast over the batch and positions",),
+    saved_names=("grad_output", "groups", "onednn")))
 rule("convolution", Rule(
     "ConvolutionBackward0", _conv_forward,
     lambda g, _, x, w, b, geo: R["conv_input_grad"](g, w, params=(x.shape, geo)),
