@@ -47,6 +47,7 @@ CAPPED = {
     "torch.zeros(10**9)": "tensor",
     "torch.zeros(10**5, 10**5)": "tensor",
     "torch.arange(10**9)": "tensor",
+    "torch.arange(torch.tensor(10**10))": "tensor",
     "torch.ones(5000, 5000) @ torch.ones(5000, 5000)": "tensor",
     "torch.zeros(3000, 3000).unsqueeze(0).expand(3000, 3000, 3000).sum()": "tensor",
     "torch.rand(10**4).outer(torch.rand(10**4))": "tensor",

@@ -49,8 +49,9 @@ class Guards:
         size arguments, an operation on several tensors by the shape their combination has."""
         if not args and not kwargs:  # `loss.backward()`, `torch.no_grad()`: at most one element to make
             return
-        if len(args) == 1 and not kwargs and type(args[0]) is Tensor and getattr(function, "__self__", None) is None:
-            return  # `torch.tanh(x)`: one operand, and a tensor is no factory's size argument
+        if len(args) == 1 and not kwargs and type(args[0]) is Tensor and getattr(function, "__self__", None) is None \
+                and not _is_factory(function):
+            return  # `torch.tanh(x)`: one operand, no more elements to make than it has
         if id(function) in COLLECTION_BUILDERS and len(args) == 1:
             self.check_length(_length(args[0]), COLLECTION_BUILDERS[id(function)])
             return
@@ -158,6 +159,7 @@ def _shape_elements(args, kwargs):
 
 def _arange_elements(args, kwargs):
     numbers = [*args, *(kwargs[key] for key in ("start", "end", "step") if key in kwargs)]
+    numbers = [value.item() if type(value) is Tensor and value.numel() == 1 else value for value in numbers]
     if not 1 <= len(numbers) <= 3 or not all(isinstance(value, (int, float)) and math.isfinite(value)
                                              for value in numbers):
         return None  # not numbers the estimate understands: the factory itself says what is wrong
@@ -204,6 +206,13 @@ def _factories():
 # numpy.random's draws -> where their size argument sits (rand and randn take the shape's numbers themselves)
 NUMPY_RANDOM_SIZE_POSITION = {"random": 0, "random_sample": 0, "standard_normal": 0, "permutation": None,
                               "choice": 1, "normal": 2, "uniform": 2, "randint": 2, "integers": 2}
+
+
+def _is_factory(function):
+    try:
+        return function in _factories()
+    except TypeError:  # an unhashable callable cannot be a factory
+        return False
 
 
 def _requested_elements(function, args, kwargs):
