@@ -26,6 +26,11 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
+try:  # np.einsum's C function: its Python wrapper (dispatch, keyword handling) costs 1.4 us a call, a tenth of a small sum
+    from numpy._core.multiarray import c_einsum as _einsum
+except ImportError:  # NumPy 1.x
+    _einsum = np.einsum
+
 from .kernels import fma, sleef_expf
 from .libm import expf
 from .sleef import expd_u10, log_u10, logf_u10
@@ -53,6 +58,10 @@ def _contiguous_run(a, axis):
     return run
 
 
+_SUBSCRIPTS = [[f"{letters}->{letters.replace(letter, '')}" for letter in letters]
+               for letters in ("abcdefghijklmnopqrstuvwxyz"[:ndim] for ndim in range(27))]  # [ndim][axis]: sum over axis
+
+
 def _sequential(a, axis=0, out=None):
     """0 + a[0] + a[1] + ... along ``axis``, strictly left to right (into ``out`` if given)."""
     axis %= a.ndim
@@ -64,8 +73,8 @@ def _sequential(a, axis=0, out=None):
         # short ones, such as the 32-element runs of torch's accumulator layout (there 1.6x faster).
         if run >= LONG_RUN or a.size < SMALL_TERMS:
             return np.add.reduce(a, axis=axis, initial=0, out=out)
-        letters = "abcdefghijklmnopqrstuvwxyz"[:a.ndim]
-        return np.einsum(f"{letters}->{letters.replace(letters[axis], '')}", a, out=out)
+        subscripts = _SUBSCRIPTS[a.ndim][axis]
+        return _einsum(subscripts, a) if out is None else _einsum(subscripts, a, out=out)  # (C's takes no out=None)
     if a.shape[axis] == 0:
         total = np.zeros(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
     elif a.shape[axis] == 1:  # (einsum is slow over an axis of one)
@@ -164,7 +173,15 @@ def _levels(a, axis, step):
 
 def cascade(a, axis=0):
     """torch's multi_row_sum along ``axis``: one four-level cascade per other element."""
-    return _levels(a, axis, _level_step(a.shape[axis]))
+    step = _level_step(a.shape[axis])
+    if not a.flags.c_contiguous:
+        return _levels(a, axis, step)
+    # As (others before, terms, others after), without axes of one: einsum then runs its loop for three
+    # dimensions (a flat sum's blocks of 16 terms of 4 x 8 floats: 2.9% less time than as four).
+    before, after = math.prod(a.shape[:axis]), math.prod(a.shape[axis + 1:])
+    shape = ((before,) if before > 1 else ()) + (a.shape[axis],) + ((after,) if after > 1 else ())
+    total = _levels(a.reshape(shape), int(before > 1), step)
+    return total.reshape(a.shape[:axis] + a.shape[axis + 1:])
 
 
 NLL_LEVELS = 8
