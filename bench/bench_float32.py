@@ -9,6 +9,7 @@ The sides run in turn, one after the other (in rotating order), and each keeps i
 (time.process_time: waiting for a core on a loaded machine does not count; the min is the least noisy
 estimator; taking turns puts all under the same load).  --baseline FILE times another version of reduce.py's
 torch_sum in the same turns (e.g. `git show main:gradcli/engine/reduce.py > /tmp/reduce_main.py`).
+--runs N measures the full sum N times (each its own 40 turns) and adds the median and range of the N ratios.
 """
 
 import argparse
@@ -37,10 +38,18 @@ def side_by_side(fns, repeat=40):
 
 
 def report(name, ours, theirs, baseline=None, repeat=40):
-    """One line: np.sum's time (theirs), ours, ours / theirs, and the baseline's ratio in the same turns."""
+    """One line: np.sum's time (theirs), ours, ours / theirs, and the baseline's ratio in the same turns; returns
+    the ratios."""
     best = side_by_side([theirs, ours] + ([baseline] if baseline else []), repeat)
     line = f"{name:34s} {best[0] * 1e3:8.2f}ms {best[1] * 1e3:8.2f}ms {best[1] / best[0]:6.2f}x"
     print(line + (f" {best[2] * 1e3:8.2f}ms {best[2] / best[0]:6.2f}x" if baseline else ""))
+    return [spent / best[0] for spent in best[1:]]
+
+
+def summary(ratios):
+    """The median and range of each side's ratios over the runs."""
+    for side, runs in zip(["torch_sum", "baseline"], zip(*ratios)):
+        print(f"  {side}: median {np.median(runs):.3f}x, range {min(runs):.3f}-{max(runs):.3f}x of {len(runs)} runs")
 
 
 def baseline_sum(path):
@@ -54,12 +63,16 @@ def baseline_sum(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", metavar="FILE", help="another version of reduce.py, timed in the same turns")
+    parser.add_argument("--runs", type=int, default=1, metavar="N", help="measure the full sum N times")
     args = parser.parse_args()
     old_sum = baseline_sum(args.baseline) if args.baseline else None
     x = np.random.default_rng(0).standard_normal(10**7).astype(np.float32)
     print(f"{'case':34s} {'np.sum':>10s} {'torch_sum':>10s} {'ratio':>7s}"
           + (f" {'baseline':>10s} {'ratio':>7s}" if old_sum else ""))
-    report("sum of 10^7 float32", lambda: torch_sum(x), lambda: np.sum(x), old_sum and (lambda: old_sum(x)))
+    ratios = [report("sum of 10^7 float32", lambda: torch_sum(x), lambda: np.sum(x), old_sum and (lambda: old_sum(x)))
+              for _ in range(args.runs)]
+    if args.runs > 1:
+        summary(ratios)
     blocks = x[:x.size // 512 * 512].reshape(-1, 16, 32)
     report("  its first level alone (einsum)", lambda: np.einsum("abc->ac", blocks), lambda: np.sum(x))
     for name, a, axis in [("sum over dim 1 of (10^4, 10^3)", x.reshape(10**4, 10**3), 1),
