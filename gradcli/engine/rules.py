@@ -61,7 +61,8 @@ _metas = {}  # (shape, NumPy dtype) -> its Meta: backward needs one per unsaved 
 
 
 def cached_meta(shape, np_dtype):
-    """The Meta of (shape, np_dtype), made once (vjps only read it), as backward passes to node.unpack."""
+    """The Meta of (shape, np_dtype), made once (vjps only read it): a node saves it for an input it does not
+    save, as that input's stand-in."""
     meta = _metas.get((shape, np_dtype))
     if meta is None:
         if len(_metas) >= 10_000:  # a long session of ever new shapes: start again rather than grow
@@ -120,6 +121,8 @@ class Rule:
             return True, alias
         if field in self.saved_names[:n_inputs]:
             value = node.inputs[self.saved_names.index(field)]
+            if type(value) is Meta:  # an input the node did not save
+                return self.save_inputs, None
             return self.save_inputs, value if value is None or type(value) is Tensor else _make(np.asarray(value))
         if field in self.saved_names[n_inputs:]:
             return True, node.params[self.saved_names.index(field) - n_inputs]
@@ -179,15 +182,17 @@ def _record(rule, inputs, params, out):
     read = rule._read_sets.get(requiring, _UNKNOWN)
     if read is _UNKNOWN:
         read = rule.read_set(requiring)
-    saved, versions = [], []  # numbers are always kept; tensors when read, with their version at this point
+    # numbers are always kept; tensors when read, with their version at this point; else the vjp gets a Meta
+    saved, versions = [], []
     for i, x in enumerate(inputs):
-        if metas[i] is None:
+        meta = metas[i]
+        if meta is None:
             saved.append(x)
         elif read is None or i in read:
             saved.append(x)
             versions.append((x, x._version_counter[0]))
         else:
-            saved.append(None)
+            saved.append(_metas.get(meta) or cached_meta(*meta))
     output = None
     if rule.save_output:
         output = out
