@@ -36,7 +36,7 @@ EXPORTS = {"torch": {}, "torch.nn.functional": {}, "torch.linalg": {}}  # namesp
 _TENSOR_ARGUMENTS = {}  # public function -> how many of its leading arguments are tensors
 _NOTHING = frozenset()
 _UNKNOWN = object()
-_EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # rules with scalars=True get 0-d ones as scalars
+EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # rules with scalars=True get 0-d ones as scalars
 
 
 class Meta:
@@ -91,7 +91,7 @@ class Rule:
         self.saves = self.save_inputs or self.save_output
         self.view = view                       # the output shares storage (and version counter) with input 0
         # The forward is one IEEE operation (+ - * /), so it rounds NumPy float32/float64 scalars exactly as
-        # it rounds 0-d arrays: those are passed as scalars, whose arithmetic costs a tenth of a ufunc call.
+        # it rounds 0-d arrays: operands() passes those as scalars, whose arithmetic costs a tenth of a ufunc call.
         self.scalars = scalars
         self.node_type = None                  # its Node class, made at the first record
         self._read_sets = {}                   # which inputs requiring grad -> read_set's answer
@@ -129,22 +129,17 @@ class Rule:
         return False, None
 
     def __call__(self, *inputs, params=(), arrays=None):
-        """Run the forward on arrays and, if any input requires grad, record a node."""
+        """Run the forward on arrays (the inputs' own, unless given) and, if any input requires grad, record
+        a node."""
         if arrays is None:
             arrays = []  # a loop, not a comprehension: one call less per op
             for x in inputs:
                 arrays.append(x._data if type(x) is Tensor else x)
-        if self.scalars:  # inline, not a helper: it runs for every + - * / of a script
-            scalars = []
-            for x in arrays:
-                if type(x) is np.ndarray:
-                    if x.ndim or x.dtype not in _EXACT_SCALAR_DTYPES:
-                        break
-                    x = x[()]
-                scalars.append(x)
-            else:
-                arrays = scalars
-        data = self.forward(*arrays, *params)
+        return self.run(inputs, arrays, params)
+
+    def run(self, inputs, arrays, params):
+        """__call__ with the arrays known (binary ops call it directly: a call through __call__ costs more)."""
+        data = self.forward(*arrays, *params) if params else self.forward(*arrays)
         if self.view:
             first = inputs[0]
             out = _make(data, version_counter=first._version_counter, base=first._base if first._base is not None else first)
