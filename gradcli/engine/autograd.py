@@ -53,7 +53,7 @@ def _dependencies(roots):
     stack = list(roots)
     roots = set(roots)
     while stack:
-        for edge in getattr(stack.pop(), "edges", ()):
+        for edge in stack.pop().edges:
             if edge is not None:
                 count = deps.get(edge, 0)
                 deps[edge] = count + 1
@@ -68,7 +68,7 @@ def _needed(roots, targets, deps):
     while stack:  # any order where a node precedes what it points at, then reversed
         node = stack.pop()
         order.append(node)
-        for edge in getattr(node, "edges", ()):
+        for edge in node.edges:
             if edge is not None and edge not in seen:
                 seen.add(edge)
                 stack.append(edge)
@@ -77,7 +77,7 @@ def _needed(roots, targets, deps):
     while changed:  # a fixpoint: a DFS pre-order is not a topological order when paths reconverge
         changed = False
         for node in reversed(order):
-            if node not in needed and any(e in needed for e in getattr(node, "edges", ())):
+            if node not in needed and any(e in needed for e in node.edges):
                 needed.add(node)
                 changed = True
     return needed

@@ -151,6 +151,7 @@ class AccumulateGrad:
         return "torch::autograd::AccumulateGrad"
 
     next_functions = ()
+    edges = ()  # a sink: backward walks every node's edges alike
 
     def __repr__(self):
         return f"<AccumulateGrad object at {id(self):#x}>"
