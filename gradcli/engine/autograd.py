@@ -199,7 +199,11 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
 
 def _apply(node, grad):
     """Call the rule's vjps for the inputs that have somewhere to send a gradient."""
-    inputs, output = node.unpack()
+    inputs = node.inputs
+    if inputs is None or node.versions:  # freed, or saved tensors to check: unpack says what is wrong
+        inputs, output = node.unpack()
+    else:
+        output = node.output
     rule = node.rule
     args = (grad, output, *inputs, *node.params)
     if rule.variadic:  # cat, stack: one vjp returns every input's gradient
