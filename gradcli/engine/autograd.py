@@ -11,7 +11,7 @@ import numpy as np
 
 from . import dtypes, grad_mode
 from .graph import AccumulateGrad, engine_error
-from .rules import R, cached_meta, sum_to
+from .rules import R, sum_to
 from .tensor import Size, Tensor, _make
 
 
@@ -53,7 +53,7 @@ def _dependencies(roots):
     stack = list(roots)
     roots = set(roots)
     while stack:
-        for edge in getattr(stack.pop(), "edges", ()):
+        for edge in stack.pop().edges:
             if edge is not None:
                 count = deps.get(edge, 0)
                 deps[edge] = count + 1
@@ -68,7 +68,7 @@ def _needed(roots, targets, deps):
     while stack:  # any order where a node precedes what it points at, then reversed
         node = stack.pop()
         order.append(node)
-        for edge in getattr(node, "edges", ()):
+        for edge in node.edges:
             if edge is not None and edge not in seen:
                 seen.add(edge)
                 stack.append(edge)
@@ -77,7 +77,7 @@ def _needed(roots, targets, deps):
     while changed:  # a fixpoint: a DFS pre-order is not a topological order when paths reconverge
         changed = False
         for node in reversed(order):
-            if node not in needed and any(e in needed for e in getattr(node, "edges", ())):
+            if node not in needed and any(e in needed for e in node.edges):
                 needed.add(node)
                 changed = True
     return needed
@@ -147,46 +147,63 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
         while ready:
             node = heappop(ready)[2]
             grad = buffers.pop(node, None)
-            if type(node) is AccumulateGrad:
-                if grad is not None:
-                    _deliver_to_leaf(node, grad, targets, captured, capture, create_graph)
-                continue
-            input_grads = ()
-            if grad is not None and (needed is None or node in needed):
-                if node.pre_hooks:
-                    grad = _run_hooks(node.pre_hooks, grad)
-                if node.retained is not None:
-                    node.retained._grad = grad if create_graph else _make(grad._data.copy())
-                if targets and node in targets:
-                    for i in targets[node]:
-                        captured[i] = grad
-                    if not capture:
-                        _accumulate_non_leaf(targets, node, grad, inputs, create_graph)
-                input_grads = _apply(node, grad)
-                if not retain_graph:
-                    node.release()
-            n_grads = len(input_grads)
-            metas = node.metas
-            for k, edge in enumerate(node.edges):
-                if edge is None:
-                    continue
-                g = input_grads[k] if k < n_grads else None
-                if g is not None:
-                    shape, np_dtype = metas[k]
-                    data = g._data
-                    if data.shape != shape or (data.dtype is not np_dtype and data.dtype != np_dtype):
-                        g = _conform(g, shape, np_dtype)
-                    buffers[edge] = buffers[edge] + g if edge in buffers else g
-                remaining = deps[edge] - 1
-                deps[edge] = remaining
-                if remaining == 0:
-                    heappush(ready, (-edge.sequence_nr, id(edge), edge))
+            while node is not None:  # one node per pass; a chain's next node comes without the heap (below)
+                if type(node) is AccumulateGrad:
+                    if grad is not None:
+                        _deliver_to_leaf(node, grad, targets, captured, capture, create_graph)
+                    break
+                input_grads = ()
+                if grad is not None and (needed is None or node in needed):
+                    if node.pre_hooks:
+                        grad = _run_hooks(node.pre_hooks, grad)
+                    if node.retained is not None:
+                        node.retained._grad = grad if create_graph else _make(grad._data.copy())
+                    if targets and node in targets:
+                        for i in targets[node]:
+                            captured[i] = grad
+                        if not capture:
+                            _accumulate_non_leaf(targets, node, grad, inputs, create_graph)
+                    input_grads = _apply(node, grad)
+                    if not retain_graph:
+                        node.release()
+                n_grads = len(input_grads)
+                metas = node.metas
+                follow = follow_grad = None
+                for k, edge in enumerate(node.edges):
+                    if edge is None:
+                        continue
+                    g = input_grads[k] if k < n_grads else None
+                    if g is not None:
+                        shape, np_dtype = metas[k]
+                        data = g._data
+                        if data.shape != shape or (data.dtype is not np_dtype and data.dtype != np_dtype):
+                            g = _conform(g, shape, np_dtype)
+                    remaining = deps[edge] - 1
+                    deps[edge] = remaining
+                    if remaining == 0 and follow is None and edge not in buffers:
+                        follow, follow_grad = edge, g  # its only gradient: it may run next, without heap or buffer
+                        continue
+                    if g is not None:
+                        buffers[edge] = buffers[edge] + g if edge in buffers else g
+                    if remaining == 0:
+                        heappush(ready, (-edge.sequence_nr, id(edge), edge))
+                if follow is not None and ready and ready[0][:2] < (-follow.sequence_nr, id(follow)):
+                    # a node in the heap comes first (newest first): the candidate waits its turn there
+                    if follow_grad is not None:
+                        buffers[follow] = follow_grad
+                    heappush(ready, (-follow.sequence_nr, id(follow), follow))
+                    follow = None
+                node, grad = follow, follow_grad
     return captured
 
 
 def _apply(node, grad):
     """Call the rule's vjps for the inputs that have somewhere to send a gradient."""
-    inputs, output = node.unpack(cached_meta)
+    inputs = node.inputs
+    if inputs is None or node.versions:  # freed, or saved tensors to check: unpack says what is wrong
+        inputs, output = node.unpack()
+    else:
+        output = node.output
     rule = node.rule
     args = (grad, output, *inputs, *node.params)
     if rule.variadic:  # cat, stack: one vjp returns every input's gradient

@@ -88,9 +88,9 @@ class Node:
                 return value
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
-    def unpack(self, meta):
+    def unpack(self):
         """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since.
-        An input that was not saved is passed as meta(shape, dtype)."""
+        An input that was not saved is there as a Meta (its shape and dtype)."""
         if self.inputs is None:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
         for tensor, version in self.versions:
@@ -98,10 +98,7 @@ class Node:
                 # torch names the saved output's own node, and a saved input's current producer
                 producer = self if tensor is self.output else tensor.grad_fn
                 raise engine_error(modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
-        args = []  # a loop, not a comprehension: one call less per node of every backward
-        for x, m in zip(self.inputs, self.metas):
-            args.append(x if x is not None or m is None else meta(*m))
-        return args, self.output
+        return self.inputs, self.output
 
 
 def _versions(rule, inputs, metas, output):
@@ -154,6 +151,7 @@ class AccumulateGrad:
         return "torch::autograd::AccumulateGrad"
 
     next_functions = ()
+    edges = ()  # a sink: backward walks every node's edges alike
 
     def __repr__(self):
         return f"<AccumulateGrad object at {id(self):#x}>"

@@ -11,10 +11,32 @@ from .ops.indexing import getitem
 from .ops.inplace import filled, inplace_method, resize_, restrided, setitem, zeroed
 from .ops.linalg import matmul
 from .ops.pointwise import abs, clamp, neg
+from .ops.shared import binary
 from .ops.shapes import expand, reshape, reverse_dims, squeeze, t, to, transpose, unsqueeze, view
-from .rules import METHODS
+from .rules import METHODS, R
 from .storage import storage
 from .tensor import Tensor, _make
+
+
+# Tensor's `self op other` for + - * / (self is a Tensor; no out=, alpha= or rounding_mode=): the op function
+# without its options, one call from the operator to the rule (every + - * / of a script and of backward's formulas)
+_ADD, _SUB, _MUL, _DIV = R["add"], R["sub"], R["mul"], R["div"]
+
+
+def _plus(self, other):
+    return binary(_ADD, self, other, 1)
+
+
+def _minus(self, other):
+    return binary(_SUB, self, other, 1)
+
+
+def _times(self, other):
+    return binary(_MUL, self, other)
+
+
+def _over(self, other):
+    return binary(_DIV, self, other, floating=True)
 
 
 def _swap(op):
@@ -34,8 +56,8 @@ def _backward(self, gradient=None, retain_graph=None, create_graph=False, inputs
 OPERATORS_AND_CONVERSIONS = dict(
     __init__=legacy_tensor_init,  # torch.Tensor(...) the constructor: float32 data or a shape
     backward=_backward,
-    __add__=add, __radd__=add, __sub__=sub, __rsub__=_swap(sub), __mul__=mul, __rmul__=mul,
-    __truediv__=div, __rtruediv__=_swap(div), __pow__=pow, __rpow__=_swap(pow), __matmul__=_matmul,
+    __add__=_plus, __radd__=_plus, __sub__=_minus, __rsub__=_swap(sub), __mul__=_times, __rmul__=_times,
+    __truediv__=_over, __rtruediv__=_swap(div), __pow__=pow, __rpow__=_swap(pow), __matmul__=_matmul,
     __mod__=remainder, __floordiv__=floor_divide, __rfloordiv__=_swap(floor_divide),
     __neg__=neg, __pos__=lambda self: self, __abs__=abs,
     __eq__=eq, __ne__=ne, __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,

@@ -36,7 +36,7 @@ EXPORTS = {"torch": {}, "torch.nn.functional": {}, "torch.linalg": {}}  # namesp
 _TENSOR_ARGUMENTS = {}  # public function -> how many of its leading arguments are tensors
 _NOTHING = frozenset()
 _UNKNOWN = object()
-_EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # rules with scalars=True get 0-d ones as scalars
+EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # rules with scalars=True get 0-d ones as scalars
 
 
 class Meta:
@@ -61,7 +61,8 @@ _metas = {}  # (shape, NumPy dtype) -> its Meta: backward needs one per unsaved 
 
 
 def cached_meta(shape, np_dtype):
-    """The Meta of (shape, np_dtype), made once (vjps only read it), as backward passes to node.unpack."""
+    """The Meta of (shape, np_dtype), made once (vjps only read it): a node saves it for an input it does not
+    save, as that input's stand-in."""
     meta = _metas.get((shape, np_dtype))
     if meta is None:
         if len(_metas) >= 10_000:  # a long session of ever new shapes: start again rather than grow
@@ -90,7 +91,7 @@ class Rule:
         self.saves = self.save_inputs or self.save_output
         self.view = view                       # the output shares storage (and version counter) with input 0
         # The forward is one IEEE operation (+ - * /), so it rounds NumPy float32/float64 scalars exactly as
-        # it rounds 0-d arrays: those are passed as scalars, whose arithmetic costs a tenth of a ufunc call.
+        # it rounds 0-d arrays: operands() passes those as scalars, whose arithmetic costs a tenth of a ufunc call.
         self.scalars = scalars
         self.node_type = None                  # its Node class, made at the first record
         self._read_sets = {}                   # which inputs requiring grad -> read_set's answer
@@ -120,28 +121,25 @@ class Rule:
             return True, alias
         if field in self.saved_names[:n_inputs]:
             value = node.inputs[self.saved_names.index(field)]
+            if type(value) is Meta:  # an input the node did not save
+                return self.save_inputs, None
             return self.save_inputs, value if value is None or type(value) is Tensor else _make(np.asarray(value))
         if field in self.saved_names[n_inputs:]:
             return True, node.params[self.saved_names.index(field) - n_inputs]
         return False, None
 
     def __call__(self, *inputs, params=(), arrays=None):
-        """Run the forward on arrays and, if any input requires grad, record a node."""
+        """Run the forward on arrays (the inputs' own, unless given) and, if any input requires grad, record
+        a node."""
         if arrays is None:
             arrays = []  # a loop, not a comprehension: one call less per op
             for x in inputs:
                 arrays.append(x._data if type(x) is Tensor else x)
-        if self.scalars:  # inline, not a helper: it runs for every + - * / of a script
-            scalars = []
-            for x in arrays:
-                if type(x) is np.ndarray:
-                    if x.ndim or x.dtype not in _EXACT_SCALAR_DTYPES:
-                        break
-                    x = x[()]
-                scalars.append(x)
-            else:
-                arrays = scalars
-        data = self.forward(*arrays, *params)
+        return self.run(inputs, arrays, params)
+
+    def run(self, inputs, arrays, params):
+        """__call__ with the arrays known (binary ops call it directly: a call through __call__ costs more)."""
+        data = self.forward(*arrays, *params) if params else self.forward(*arrays)
         if self.view:
             first = inputs[0]
             out = _make(data, version_counter=first._version_counter, base=first._base if first._base is not None else first)
@@ -179,15 +177,17 @@ def _record(rule, inputs, params, out):
     read = rule._read_sets.get(requiring, _UNKNOWN)
     if read is _UNKNOWN:
         read = rule.read_set(requiring)
-    saved, versions = [], []  # numbers are always kept; tensors when read, with their version at this point
+    # numbers are always kept; tensors when read, with their version at this point; else the vjp gets a Meta
+    saved, versions = [], []
     for i, x in enumerate(inputs):
-        if metas[i] is None:
+        meta = metas[i]
+        if meta is None:
             saved.append(x)
         elif read is None or i in read:
             saved.append(x)
             versions.append((x, x._version_counter[0]))
         else:
-            saved.append(None)
+            saved.append(_metas.get(meta) or cached_meta(*meta))
     output = None
     if rule.save_output:
         output = out

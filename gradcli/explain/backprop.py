@@ -18,7 +18,7 @@ import numpy as np
 import gradcli.torch as torch
 from gradcli.calc.errors import CalcError
 from gradcli.engine import dtypes
-from gradcli.engine.rules import Meta, sum_to
+from gradcli.engine.rules import sum_to
 
 LEAF = "leaf"
 INPUT_NAMES = "abcdefgh"
@@ -181,7 +181,7 @@ def _walk(root, functions, leaves, names, seed):
 def _products(node, upstream):
     """(edge, product, local derivative or None) per input, from the node's own rule."""
     rule = node.rule
-    inputs, output = node.unpack(Meta)
+    inputs, output = node.unpack()
     params = node.params
     if rule.variadic:  # cat, stack: one vjp gives every input's gradient
         products = rule.vjps[0](upstream, output, *inputs, *params)

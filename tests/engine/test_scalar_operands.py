@@ -41,3 +41,18 @@ def test_results_stay_zero_dim_tensors_of_the_operand_dtype():
     for result in (x * 2, 2 * x, x + x, x / 3.0, 1 - x):
         assert type(result) is torch.Tensor and result.shape == () and result.dtype is torch.float32
         assert type(result.numpy()) is np.ndarray
+
+
+def test_a_chain_step_taken_without_the_heap_keeps_newest_first():
+    """Backward runs a node's one newly ready input next without the heap only when nothing newer waits there:
+    here c's input a waits for b, which is newer (torch 2.13 printed ['c', 'b', 'a'] 5.0)."""
+    order = []
+    x = torch.tensor(1.0, requires_grad=True)
+    a = x * 2
+    b = x * 3
+    c = a * 1
+    out = c + b
+    for name, t in (("a", a), ("b", b), ("c", c)):
+        t.register_hook(lambda g, name=name: order.append(name))
+    out.backward()
+    assert (order, x.grad.item()) == (["c", "b", "a"], 5.0)

@@ -72,7 +72,7 @@ def add(a, b, alpha=1):
               scalars=True)))
 def sub(a, b, alpha=1):
     if not isinstance(a, Tensor):
-        return R["rsub"](b, params=(a,), arrays=operands(b, a)[:1]) if alpha == 1 else add(-b * alpha, a)
+        return R["rsub"](b, params=(a,), arrays=operands(b, a, scalars=True)[:1]) if alpha == 1 else add(-b * alpha, a)
     return binary(R["sub"], a, b, alpha)
 
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from .. import dtypes, grad_mode
-from ..rules import R
+from ..rules import EXACT_SCALAR_DTYPES, R
 from ..tensor import Tensor, _make
 
 
@@ -26,15 +26,23 @@ def broadcast_error(a, b):
     return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast")
 
 
-def operands(a, b, floating=False):
-    """Both operands' arrays in torch's result dtype (Python numbers stay weak, as NumPy 2 keeps them)."""
+def operands(a, b, floating=False, scalars=False):
+    """Both operands' arrays in torch's result dtype (Python numbers stay weak, as NumPy 2 keeps them). With
+    scalars (a rule whose forward is one IEEE operation), two 0-d float32/float64 operands come as NumPy
+    scalars, whose arithmetic rounds as the ufunc does on 0-d arrays at a tenth of its cost."""
     if type(a) is Tensor:  # the common cases first: a float tensor and a Python number (which stays weak)
         data = a._data     # or a tensor of the same dtype
-        if data.dtype.kind == "f":
+        dt = data.dtype
+        if dt.kind == "f":
             if type(b) is float or type(b) is int:
+                if scalars and not data.ndim and dt in EXACT_SCALAR_DTYPES:
+                    return data[()], b
                 return data, b
-            if type(b) is Tensor and b._data.dtype is data.dtype:
-                return data, b._data
+            if type(b) is Tensor and b._data.dtype is dt:
+                other = b._data
+                if scalars and not (data.ndim or other.ndim) and dt in EXACT_SCALAR_DTYPES:
+                    return data[()], other[()]
+                return data, other
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
         raise TypeError(f"expected a Tensor, got {type(a).__name__} and {type(b).__name__}")
     if isinstance(b, Tensor) and isinstance(a, Tensor) and a._data.dtype == b._data.dtype:
@@ -59,9 +67,9 @@ def cast(x, dt):
 
 
 def binary(rule, a, b, *params, floating=False):
-    arrays = operands(a, b, floating)
+    arrays = operands(a, b, floating, rule.scalars)
     try:
-        return rule(a, b, params=params, arrays=arrays)
+        return rule.run((a, b), arrays, params)
     except ValueError:
         raise broadcast_error(*arrays) from None
 
