@@ -69,10 +69,11 @@ LN2_LOW, LN2_HIGH, FOUR_OVER_PI, TWO_PI_ULP = map(_f32, (LN2_LOW, LN2_HIGH, FOUR
 LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL = (tuple(map(_f64, coefficients)) for coefficients in
                                                   (LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL))
 PI_OVER_4_WIDE, MINUS_HALF_WIDE = _f64(PI_OVER_4), _f64(-0.5)
-TWO_TO_24, EXPONENT_BIAS, SQRT_HALF_CARRY, SIGN_BIT, NOT_ONE = map(_i32, (1 << 24, 127, SQRT_HALF_CARRY, -2**31, ~1))
+TWO_TO_24, EXPONENT_BIAS, SQRT_HALF_CARRY, SIGN_BIT, NOT_ONE = map(
+    _i32, (1 << 24, 127, SQRT_HALF_CARRY, -2**31, ~1))
 ONE_INT, SHIFT_23, TWENTY_NINE, THIRTY_ONE = map(_i32, (1, 23, 29, 31))
-COS_FIRST = (COS_POLYNOMIAL[0], COS_POLYNOMIAL[1] + COS_FIRST_MAGIC, _f64(COS_FIRST_MAGIC))
-SIN_FIRST = (SIN_POLYNOMIAL[0], SIN_POLYNOMIAL[1] + SIN_FIRST_MAGIC, _f64(SIN_FIRST_MAGIC))
+COS_FIRST = (COS_POLYNOMIAL[0], _f64(COS_POLYNOMIAL[1] + COS_FIRST_MAGIC), _f64(COS_FIRST_MAGIC))
+SIN_FIRST = (SIN_POLYNOMIAL[0], _f64(SIN_POLYNOMIAL[1] + SIN_FIRST_MAGIC), _f64(SIN_FIRST_MAGIC))
 
 
 class Room:
@@ -155,12 +156,12 @@ def minus_two_log(k, room, out):
     np.copyto(y, total, casting="unsafe")
     # The last two FMAs multiply exactly in float32 (by 1/2, and a 9-bit constant by a small integer): a
     # float32 multiply and add round as they do.
-    np.multiply(z, HALF, z)
-    np.subtract(y, z, y)
-    np.add(y, m, y)
-    np.multiply(e, LN2_HIGH, e)
+    z *= HALF
+    y -= z
+    y += m
+    e *= LN2_HIGH
     np.add(y, e, out)
-    np.multiply(out, MINUS_TWO, out)
+    out *= MINUS_TWO
 
 
 def sincos(k, room):

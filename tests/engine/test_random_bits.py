@@ -49,11 +49,13 @@ def cephes_sincos(x):
     cos_negative = (~(j - 2) & 4) != 0
     swap = (j & 2) != 0
     z = x * x
-    near_cos = fma(fma(f32(fast.COS_POLYNOMIAL[0]), z, f32(fast.COS_POLYNOMIAL[1])), z, f32(fast.COS_POLYNOMIAL[2]))
+    c0, c1, c2 = map(f32, fast.COS_POLYNOMIAL)
+    s0, s1, s2 = map(f32, fast.SIN_POLYNOMIAL)
+    near_cos = fma(fma(c0, z, c1), z, c2)
     near_cos = near_cos * z
     near_cos = fma(near_cos, z, -f32(0.5) * z)
     near_cos = near_cos + f32(1)
-    near_sin = fma(fma(f32(fast.SIN_POLYNOMIAL[0]), z, f32(fast.SIN_POLYNOMIAL[1])), z, f32(fast.SIN_POLYNOMIAL[2]))
+    near_sin = fma(fma(s0, z, s1), z, s2)
     near_sin = near_sin * z
     near_sin = fma(near_sin, x, x)
     sin = np.where(swap, near_cos, near_sin)
