@@ -3,10 +3,9 @@
 rand, randn (float32: torch's AVX2 Box-Muller, reproduced bit for bit) and randn float64, each timed as the
 best of 7 calls in a fresh process, with the gradcli and torch processes interleaved round by round so that
 load on a shared machine hits both alike: wall-clock time, and the CPU time of the whole process (which
-waiting for a CPU does not count; torch's randn and rand run on one thread, gradcli's Box-Muller on one
-worker thread per core: its CPU time is all the work done). Goal: at most 3x torch's time. The torch column
-needs a Python that can import torch (--torch-python, default /work/torchenv/bin/python); it is skipped
-without one.
+waiting for a CPU does not count; both run these calls on one thread). Goal: at most 3x torch's time, in
+both. The torch column needs a Python that can import torch (--torch-python, default
+/work/torchenv/bin/python); it is skipped without one.
 """
 
 import argparse

@@ -1,0 +1,235 @@
+"""torch's float32 Box-Muller for 16 values or more (normal_fill_16_AVX2), bit for bit, with NumPy.
+
+torch transforms rows of 16 uniforms u = k * 2**-24: the first 8 give radii sqrt(-2 log(1 - u)), the last 8
+angles 2 pi u, with the Cephes polynomial log and sincos of avx_mathfun.h, compiled with fused multiply-adds.
+Each step is reproduced here with the same rounding: a float32 FMA a * b + c is computed in float64, where
+the product of two float32 values is exact and so is the sum for the ranges these steps see (when it is not,
+the sum is rounded once to float64 and never lands half-way between two float32: tests/engine/test_random_bits.py
+compares every one of the 2**24 inputs with kernels.fma's exact FMA), then rounded once to float32.
+
+Speed: the work is a few dozen whole-array NumPy passes per value, so every pass writes into arrays made once
+per call (Room: a fresh array of a chunk's size costs page faults on every use) and runs in float32 or int32
+wherever the kernel's own operation is a plain float32 multiply or add.
+"""
+
+import math
+
+import numpy as np
+
+ROW_OF_8 = np.dtype((np.void, 32))  # eight float32 or int32 as one item: a half row is copied in one pass
+TWO_PI_ULP = np.float32(2.0 * math.pi) * np.float32(2**-24)  # exact: float32 2 pi times a power of 2
+
+# Cephes' single-precision constants, as avx_mathfun.h has them (held in float64: the FMAs run there)
+LOG_POLYNOMIAL = (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1, 1.4249322787E-1,
+                  -1.6668057665E-1, 2.0000714765E-1, -2.4999993993E-1, 3.3333331174E-1)
+LN2_LOW, LN2_HIGH = np.float32(-2.12194440e-4), np.float32(0.693359375)  # ln 2 in two parts
+SQRT_HALF_MANTISSA = 0x3504F3  # the mantissa bits of float32 sqrt(1/2) = 0.707106781186547524
+FOUR_OVER_PI = np.float32(1.27323954473516)
+PI_OVER_4_PARTS = (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8)
+COS_POLYNOMIAL = (2.443315711809948E-005, -1.388731625493765E-003, 4.166664568298827E-002)
+SIN_POLYNOMIAL = (-1.9515295891E-4, 8.3321608736E-3, -1.6666654611E-1)
+
+
+def _as_float32_constants(coefficients):
+    return tuple(float(np.float32(c)) for c in coefficients)
+
+
+LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL, PI_OVER_4_PARTS = map(
+    _as_float32_constants, (LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL, PI_OVER_4_PARTS))
+# The three parts of pi/4 add up exactly in float64 (their bits span 2**-1 to 2**-48), and so do their
+# multiples by an even octant of at most 8 and the sum with the angle: Cephes' three fused steps of the
+# reduction round only at the last one, where one float64 sum and one rounding give the same bits.
+PI_OVER_4 = sum(PI_OVER_4_PARTS)
+# Adding 1.5 * 2**(e + 29) to a float64 whose rounded float32 value lies in [2**e, 2**(e + 1)) rounds it
+# once to float32's spacing there, 2**(e - 23), ties to even; subtracting it again is exact. The first step
+# of the cosine's and of the sine's polynomials stays in one such binade (e = -10 and -7; the test checks it).
+COS_FIRST_MAGIC, SIN_FIRST_MAGIC = 1.5 * 2.0**19, 1.5 * 2.0**22
+# Cephes' exponent e and mantissa m of x from its float32 bits, in integer arithmetic: adding this carries
+# into the exponent field exactly when the mantissa is at least sqrt(1/2)'s (where Cephes keeps e and uses
+# m - 1; below, e - 1 and 2m - 1).
+SQRT_HALF_CARRY = (1 << 23) - SQRT_HALF_MANTISSA
+
+
+def _f32(value):
+    return np.array(value, np.float32)
+
+
+def _f64(value):
+    return np.array(value, np.float64)
+
+
+def _i32(value):
+    return np.array(value, np.int32)
+
+
+# Constants as 0-d arrays of the operation's dtype: NumPy takes them in about half the time of a Python or
+# NumPy scalar, and a chunk makes about a hundred calls. Outputs are passed positionally for the same reason.
+ZERO, ONE, HALF, MINUS_TWO, TWENTY_FOUR = map(_f32, (0, 1, 0.5, -2, 24))
+LN2_LOW, LN2_HIGH, FOUR_OVER_PI, TWO_PI_ULP = map(_f32, (LN2_LOW, LN2_HIGH, FOUR_OVER_PI, TWO_PI_ULP))
+LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL = (tuple(map(_f64, coefficients)) for coefficients in
+                                                  (LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL))
+PI_OVER_4_WIDE, MINUS_HALF_WIDE = _f64(PI_OVER_4), _f64(-0.5)
+TWO_TO_24, EXPONENT_BIAS, SQRT_HALF_CARRY, SIGN_BIT, NOT_ONE = map(
+    _i32, (1 << 24, 127, SQRT_HALF_CARRY, -2**31, ~1))
+ONE_INT, SHIFT_23, TWENTY_NINE, THIRTY_ONE = map(_i32, (1, 23, 29, 31))
+COS_FIRST = (COS_POLYNOMIAL[0], _f64(COS_POLYNOMIAL[1] + COS_FIRST_MAGIC), _f64(COS_FIRST_MAGIC))
+SIN_FIRST = (SIN_POLYNOMIAL[0], _f64(SIN_POLYNOMIAL[1] + SIN_FIRST_MAGIC), _f64(SIN_FIRST_MAGIC))
+
+
+class Room:
+    """The arrays one chunk of rows needs, made once and written with out= (half: values per half row)."""
+
+    def __init__(self, half):
+        self.half = half
+        self.int_a, self.int_b, self.int_c = (np.empty(half, np.int32) for _ in range(3))
+        self.f32_a, self.f32_b, self.f32_c, self.f32_d, self.f32_e = (np.empty(half, np.float32)
+                                                                      for _ in range(5))
+        self.f64_a, self.f64_b, self.f64_c, self.f64_d = (np.empty(half, np.float64) for _ in range(4))
+
+    def trimmed(self, half):
+        """The same arrays cut to a smaller chunk (the last one)."""
+        room = object.__new__(Room)
+        room.__dict__ = {name: array[:half] if isinstance(array, np.ndarray) else half
+                         for name, array in vars(self).items()}
+        return room
+
+
+def box_muller(uniform_integers, out, room):
+    """Rows of 16 uniforms, given as the integers k of k * 2**-24, to the float32 normals torch puts in their
+    place (out: the same shape): cos times the radius in the first 8 of a row, sin times it in the last 8."""
+    halves = uniform_integers.view(ROW_OF_8)  # (rows, 2): the two halves of each row
+    room = room.trimmed(halves.shape[0] * 8) if halves.shape[0] * 8 < room.half else room
+    log_k, angle_k = room.int_a, room.int_b
+    np.copyto(log_k.view(ROW_OF_8), halves[:, 0])
+    np.copyto(angle_k.view(ROW_OF_8), halves[:, 1])
+    radius = room.f32_e
+    minus_two_log(log_k, room, radius)
+    np.sqrt(radius, radius)
+    sin, cos = sincos(angle_k, room)
+    rows = out.view(ROW_OF_8)
+    for values, column in ((cos, 0), (sin, 1)):
+        np.multiply(values, radius, values)
+        np.add(values, ZERO, values)  # torch's fmadd(n, std=1, mean=0): -0 becomes +0
+        rows[:, column] = values.view(ROW_OF_8)
+
+
+def minus_two_log(k, room, out):
+    """-2 log(1 - k * 2**-24) as Cephes' float32 log (avx_mathfun's log256_ps) computes the log, into out;
+    1 - u is exact: the integer 2**24 - k scaled by 2**-24, which only shifts the exponent. Of the room, only
+    int_b and f32_e are left as they were."""
+    x, scaled, exponent, shift = room.f32_a, room.int_c, room.int_c, room.int_a  # k is used up at once
+    np.subtract(TWO_TO_24, k, scaled)
+    np.copyto(x, scaled)  # exact: at most 2**24
+    bits = x.view(np.int32)
+    np.add(bits, SQRT_HALF_CARRY, exponent)
+    np.right_shift(exponent, SHIFT_23, exponent)
+    np.subtract(exponent, EXPONENT_BIAS, exponent)  # Cephes' e, but for the scaling by 2**-24
+    np.left_shift(exponent, SHIFT_23, shift)
+    np.subtract(bits, shift, bits)  # the mantissa with the exponent of 1 (at or above sqrt(1/2)) or of 2 (below)
+    m = x
+    np.subtract(m, ONE, m)  # exact; Cephes' (m - 1) + m below sqrt(1/2) is this 2m - 1
+    e = room.f32_b
+    np.copyto(e, exponent)
+    np.subtract(e, TWENTY_FOUR, e)
+    m_wide, total, y_wide, y = room.f64_a, room.f64_b, room.f64_c, room.f32_c
+    np.copyto(m_wide, m)
+    # Horner's rule, one FMA per step; the steps' results cross binade boundaries, so each is rounded by a
+    # conversion to float32 and back
+    np.multiply(m_wide, LOG_POLYNOMIAL[0], total)
+    for coefficient in LOG_POLYNOMIAL[1:-1]:
+        np.add(total, coefficient, total)
+        np.copyto(y, total, casting="unsafe")
+        np.copyto(y_wide, y)
+        np.multiply(y_wide, m_wide, total)
+    np.add(total, LOG_POLYNOMIAL[-1], total)
+    np.copyto(y, total, casting="unsafe")
+    np.multiply(y, m, y)  # a plain float32 multiply in the kernel
+    z, z_wide = room.f32_d, room.f64_d
+    np.multiply(m, m, z)
+    # y * z + e * LN2_LOW, rounded once
+    np.copyto(y_wide, y)
+    np.copyto(z_wide, z)
+    np.multiply(y_wide, z_wide, total)
+    np.multiply(e, LN2_LOW, y)
+    np.copyto(y_wide, y)
+    np.add(total, y_wide, total)
+    np.copyto(y, total, casting="unsafe")
+    # The last two FMAs multiply exactly in float32 (by 1/2, and a 9-bit constant by a small integer): a
+    # float32 multiply and add round as they do.
+    z *= HALF
+    y -= z
+    y += m
+    e *= LN2_HIGH
+    np.add(y, e, out)
+    out *= MINUS_TWO
+
+
+def sincos(k, room):
+    """sin and cos of 2 pi * k * 2**-24 rounded to float32, as Cephes' sincos256_ps computes them: reduced
+    by an even number of pi/4 (the octant), then one of two polynomials each, chosen by the octant. Returned
+    in room.f32_b and room.f32_d; all of the room but f32_e is overwritten."""
+    x, product = room.f32_a, room.f32_b
+    np.copyto(x, k)  # exact
+    np.multiply(x, TWO_PI_ULP, x)  # 2 pi * u rounded once, as torch's
+    octant = room.int_a
+    np.multiply(x, FOUR_OVER_PI, product)
+    np.copyto(octant, product, casting="unsafe")  # truncated
+    np.add(octant, ONE_INT, octant)
+    np.bitwise_and(octant, NOT_ONE, octant)
+    reduced, x_wide = room.f64_a, room.f64_b
+    np.copyto(reduced, octant)
+    np.multiply(reduced, PI_OVER_4_WIDE, reduced)
+    np.copyto(x_wide, x)
+    np.add(reduced, x_wide, reduced)
+    np.copyto(x, reduced, casting="unsafe")  # Cephes' three fused steps, rounded once (see PI_OVER_4)
+    np.copyto(x_wide, x)
+    z, z_wide = room.f32_c, room.f64_c
+    np.multiply(x, x, z)
+    np.copyto(z_wide, z)
+    total, near_cos, near_sin = room.f64_d, room.f32_d, room.f32_b
+    # cos: ((c0 z + c1) z + c2), times z, then that times z - z/2 fused, plus 1
+    _two_steps(z_wide, COS_FIRST, COS_POLYNOMIAL[2], total, near_cos)
+    np.multiply(near_cos, z, near_cos)
+    np.copyto(reduced, near_cos)
+    np.multiply(reduced, z_wide, reduced)
+    np.multiply(z_wide, MINUS_HALF_WIDE, total)
+    np.add(total, reduced, total)
+    np.copyto(near_cos, total, casting="unsafe")
+    np.add(near_cos, ONE, near_cos)
+    # sin: ((s0 z + s1) z + s2), times z, then that times x plus x fused
+    _two_steps(z_wide, SIN_FIRST, SIN_POLYNOMIAL[2], total, near_sin)
+    np.multiply(near_sin, z, near_sin)
+    np.copyto(reduced, near_sin)
+    np.multiply(reduced, x_wide, reduced)
+    np.add(reduced, x_wide, reduced)
+    np.copyto(near_sin, reduced, casting="unsafe")
+    # the octant picks which is which (octant & 2) and the signs; bit 2 of the octant is sin's sign, and
+    # cos's is that of octant + 2: bit 2 flipped where bit 1 is set
+    sign, swap, swapped = room.int_b, room.int_c, octant  # the octant is used up here
+    np.left_shift(octant, TWENTY_NINE, sign)  # bit 2 to the sign bit, bit 1 just below it
+    np.left_shift(sign, ONE_INT, swap)
+    np.right_shift(swap, THIRTY_ONE, swap)  # all bits set where bit 1 was
+    np.bitwise_and(sign, SIGN_BIT, sign)  # sin's sign
+    sin, cos = near_sin.view(np.int32), near_cos.view(np.int32)
+    np.bitwise_xor(sin, cos, swapped)
+    np.bitwise_and(swapped, swap, swapped)
+    np.bitwise_xor(sin, swapped, sin)
+    np.bitwise_xor(cos, swapped, cos)
+    np.bitwise_xor(sin, sign, sin)
+    np.bitwise_and(swap, SIGN_BIT, swap)
+    np.bitwise_xor(sign, swap, sign)  # cos's sign
+    np.bitwise_xor(cos, sign, cos)
+    return near_sin, near_cos
+
+
+def _two_steps(z_wide, first, last_coefficient, total, out):
+    """(c0 z + c1) z + c2 with two FMAs, into the float32 out. The first one's result lies in one binade, where
+    first = (c0, c1 + magic, magic) rounds it (c1 + magic is exact: c1 is a multiple of the spacing there, as
+    is the magic); the second's is rounded by the conversion."""
+    coefficient, plus_magic, magic = first
+    np.multiply(z_wide, coefficient, total)
+    np.add(total, plus_magic, total)
+    np.subtract(total, magic, total)
+    np.multiply(total, z_wide, total)
+    np.add(total, last_coefficient, total)
+    np.copyto(out, total, casting="unsafe")
