@@ -18,7 +18,7 @@ from functools import cached_property
 import numpy as np
 
 from gradcli import calc
-from gradcli.grading import diagnoses, probing
+from gradcli.grading import diagnoses, probing, seeded
 from gradcli.grading.evaluation import (Expression, ProblemError, at_points, batched, by_point, leaves, ones_like,
                                         point_count)
 
@@ -276,12 +276,10 @@ def _sampled_points(spec, variables, f):
     points at once) and the strata are laid over the part where f is defined, so sqrt(1 - x**2) on [-3, 3]
     is sampled across [-1, 1]. Where that cannot be done (vector variables, an f that is not evaluated for
     all points at once), a point that is not finite redraws anywhere in the interval."""
-    rng = _generator(spec.seed, zlib.crc32(spec.name.encode()))
+    rng = seeded.Generator(spec.seed, zlib.crc32(spec.name.encode()))
     n = spec.points
     intervals = {name: spec.ranges.get(name, spec.default_range) for name in variables}
-    ranks = np.arange(n)  # a scalar's strata are these (broadcast_to costs more than the draw)
-    strata = {name: rng.permuted(np.broadcast_to(ranks.reshape(n, *(1,) * len(shape)), (n, *shape)) if shape
-                                 else ranks, axis=0) for name, shape in variables.items()}
+    strata = {name: rng.permutations(n, shape) for name, shape in variables.items()}
     positions = {name: (strata[name] + rng.random(strata[name].shape)) / n for name in variables}
     values = {name: intervals[name][0] + (intervals[name][1] - intervals[name][0]) * positions[name]
               for name in variables}
@@ -308,18 +306,6 @@ def _sampled_points(spec, variables, f):
             values[name][pending] = low + (high - low) * rng.random(values[name][pending].shape)
         pending = _finished(f, variables, values, pending, expected)
     return values, expected
-
-
-def _generator(*seed):
-    """np.random.default_rng(list(seed)) for ints >= 0, made as it makes it but faster: without its checks of
-    the seed's type, and each int already split into the 32-bit words SeedSequence makes of it (the low word
-    first, at least one), in the uint32 array it takes as they are (it splits a list's ints in Python)."""
-    words = []
-    for number in seed:
-        words.append(number & 0xFFFFFFFF)
-        while number := number >> 32:
-            words.append(number & 0xFFFFFFFF)
-    return np.random.Generator(np.random.PCG64(np.array(words, dtype=np.uint32)))
 
 
 def _finished(f, variables, values, pending, expected):
@@ -352,7 +338,7 @@ def _probed(spec, variables, f, intervals):
         return _finite_points(derivatives, point_count(points))
 
     try:
-        return probing.probe(valid, intervals, _generator(spec.seed, zlib.crc32(spec.name.encode()), 1))
+        return probing.probe(valid, intervals, seeded.Generator(spec.seed, zlib.crc32(spec.name.encode()), 1))
     except probing.DomainError as error:
         if error.args[0] is None:
             return None
