@@ -12,40 +12,44 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
 from gradcli import calc
 from gradcli.grading import diagnoses, probing, seeded
+from gradcli.grading.records import Record
 from gradcli.grading.evaluation import (Expression, ProblemError, at_points, batched, by_point, leaves, ones_like,
                                         point_count)
 
 MAX_FAILED_DRAWS = 10
 
 
-@dataclass
-class Point:
-    values: dict            # {variable: float64 array}
-    expected: dict          # {variable: the autograd derivative}
-    given: dict = field(default_factory=dict)
-    error: float = 0.0      # the relative error: |a - b| / (|b| + abs_tolerance / tolerance), worst element
-    explicit: bool = False
-    agrees: bool = True     # error <= tolerance
+class Point(Record):
+    """One graded point: `values` {variable: float64 array}, `expected` {variable: the autograd derivative},
+    `given` {variable: the answer's}; `error` the relative error |a - b| / (|b| + abs_tolerance / tolerance)
+    of the worst element; `agrees`: error <= tolerance."""
+
+    FIELDS = ("values", "expected", "given", "error", "explicit", "agrees")
+
+    def __init__(self, values, expected, given=None, error=0.0, explicit=False, agrees=True):
+        self.values, self.expected, self.given = values, expected, {} if given is None else given
+        self.error, self.explicit, self.agrees = error, explicit, agrees
 
 
-@dataclass
-class Graded:
+class Graded(Record):
     """The points an answer was graded at, as they were computed: each variable's numbers stacked over the
-    points, {variable: (n, *shape) float64 array}. A Result makes its Points from them only when asked (JSON
-    and the table show only the worst point), and a worker process sends them back as these few arrays."""
-    values: dict
-    expected: dict          # f's derivative
-    given: dict             # the answer's, for the variables it gives
-    errors: np.ndarray      # each point's relative error: the worst over its elements and variables
-    first_explicit: int     # the points from this one on are the explicit ones
-    tolerance: float
+    points, {variable: (n, *shape) float64 array}: `values`, `expected` (f's derivative), `given` (the
+    answer's, for the variables it gives); `errors` each point's relative error (the worst over its elements
+    and variables); the points from `first_explicit` on are the explicit ones. A Result makes its Points
+    from them only when asked (JSON and the table show only the worst point), and a worker process sends
+    them back as these few arrays."""
+
+    FIELDS = ("values", "expected", "given", "errors", "first_explicit", "tolerance")
+
+    def __init__(self, values, expected, given, errors, first_explicit, tolerance):
+        self.values, self.expected, self.given, self.errors = values, expected, given, errors
+        self.first_explicit, self.tolerance = first_explicit, tolerance
 
     @property
     def worst(self):
@@ -82,14 +86,16 @@ class Graded:
                      error, i >= self.first_explicit, error <= self.tolerance)
 
 
-@dataclass
-class Result:
-    name: str
-    file: str
-    status: str             # "pass", "fail" or "error"
-    message: str = ""
-    findings: list = field(default_factory=list)   # diagnoses.Finding: what went wrong, for a fail
-    graded: Graded | None = None                   # None for an error
+class Result(Record):
+    """A problem's grade: `status` "pass", "fail" or "error"; `findings` (diagnoses.Finding) what went wrong,
+    for a fail; `graded` the points (None for an error)."""
+
+    FIELDS = ("name", "file", "status", "message", "findings", "graded")
+
+    def __init__(self, name, file, status, message="", findings=None, graded=None):
+        self.name, self.file, self.status, self.message = name, file, status, message
+        self.findings = [] if findings is None else findings
+        self.graded = graded
 
     @property
     def ok(self):
