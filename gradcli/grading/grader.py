@@ -17,7 +17,7 @@ from functools import cached_property
 import numpy as np
 
 from gradcli import calc
-from gradcli.grading import diagnoses, probing, seeded
+from gradcli.grading import seeded
 from gradcli.grading.records import Record
 from gradcli.grading.evaluation import (Expression, ProblemError, at_points, batched, by_point, leaves, ones_like,
                                         point_count)
@@ -140,6 +140,8 @@ def _graded(spec):
     graded = Graded(values, expected, given, errors, count - len(spec.at), spec.tolerance)
     failed = count - int(np.count_nonzero(errors <= spec.tolerance))
     if failed:
+        from gradcli.grading import diagnoses  # here: only a wrong answer loads it, not every check's start
+
         findings = diagnoses.findings(reference, answers, values, expected, given, spec.tolerance,
                                       spec.abs_tolerance)
         return Result(spec.name, spec.file, "fail", f"differs at {failed} of {count} points", findings, graded)
@@ -294,6 +296,8 @@ def _sampled_points(spec, variables, f):
     expected = _reference(f, variables, values)
     pending = np.flatnonzero(~_finite_points(expected, n))
     if pending.size and not any(variables.values()):
+        from gradcli.grading import probing  # here: loaded only where f is not defined at every point
+
         probes = _probed(spec, variables, f, intervals)
         if probes is not None:  # the whole hypercube laid over the valid part, not only the points outside it
             values = probing.stratified(probes, positions)
@@ -337,6 +341,8 @@ def _finite_points(derivatives, count):
 def _probed(spec, variables, f, intervals):
     """The valid probes of f's range (grading.probing), or None when f cannot be evaluated at all of them at
     once; a range where f is almost nowhere defined is a ProblemError saying how much of it was valid."""
+    from gradcli.grading import probing
+
     def valid(points):
         derivatives = batched(_reference_at, f, variables, points)
         if derivatives is None:
