@@ -6,6 +6,8 @@ minimums are shown (the minimum is the least noisy estimate), with the load aver
 `--base DIR` adds rows for another checkout of gradcli (run from its directory, which `python -m` puts first
 on sys.path), timed in the same rounds: before and after a change, side by side.
 
+`--only NAME...` keeps only those rows (and numpy's), e.g. `--only "check (table)"`.
+
 `--instructions` counts instead the machine instructions of one run of each command under valgrind's
 callgrind (`valgrind --tool=callgrind --callgrind-out-file=/dev/null ...`; about 20 s a command): load does
 not change them, so they compare changes on a busy machine (within about +-2 M a run). They leave out what
@@ -55,7 +57,12 @@ def main():
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--base", type=Path, help="another checkout of gradcli, timed alongside as 'before'")
     parser.add_argument("--instructions", action="store_true", help="count instructions under valgrind instead")
+    parser.add_argument("--only", nargs="+", choices=COMMANDS, metavar="COMMAND",
+                        help="time only these rows (numpy's always): e.g. --only 'check (table)'")
     args = parser.parse_args()
+    if args.only:
+        for name in set(COMMANDS) - {"numpy", *args.only}:
+            del COMMANDS[name]
     trees = {"": (REPO, environment())}
     if args.base is not None:
         base = args.base.resolve()

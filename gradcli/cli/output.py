@@ -24,6 +24,8 @@ def json_numbers(array):
     """Numbers or nested lists, repr-exact (float32 widened exactly to float64); nan and infinities as the
     strings "nan", "inf", "-inf", which JSON has no numbers for."""
     values = np.asarray(array).tolist()
+    if isinstance(values, float):  # one number (check's JSON has thousands): checked without NumPy's calls
+        return values if math.isfinite(values) else _name_non_finite(values)
     return _name_non_finite(values) if has_non_finite(array) else values
 
 

@@ -9,24 +9,26 @@ specific explanation to the most general. To add one: write `def name(case)` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
 from gradcli import calc
 from gradcli.grading import evaluation
+from gradcli.grading.records import Record
 from gradcli.lang import nodes
 
 MAX_SUBEXPRESSIONS = 24        # chain-rule candidates tried per answer (each costs two small evaluations)
 INNER = "inner_u"              # the name standing for a subexpression u of f when differentiating by it
 
 
-@dataclass
-class Finding:
-    key: str                   # the DIAGNOSES row, the name credit rules use ("sign error")
-    variable: str
-    evidence: str
+class Finding(Record):
+    """`key`: the DIAGNOSES row, the name credit rules use ("sign error"); `evidence`: its sentence."""
+
+    FIELDS = ("key", "variable", "evidence")
+
+    def __init__(self, key, variable, evidence):
+        self.key, self.variable, self.evidence = key, variable, evidence
 
 
 class Case:

@@ -150,10 +150,12 @@ def point_count(values):
 
 def leaves(values, requires_grad, count=None):
     """{variable: float64 tensor} of {variable: array}: one point's value, or, given `count`, (count, *shape)
-    arrays of points stacked along a last axis instead, as `batched` evaluates them."""
+    arrays of points stacked along a last axis instead, as `batched` evaluates them. Each is a copy (an
+    expression's in-place operation leaves the points alone) made into a tensor as torch.tensor makes it, in
+    the same memory layout, without its inspection of the data (a fifth of the time of a short evaluation)."""
     torch = calc.torch_namespace()
-    return {name: torch.tensor(array if count is None else _points_last(array), dtype=torch.float64,
-                               requires_grad=requires_grad) for name, array in values.items()}
+    return {name: torch.from_numpy(np.array(array if count is None else _points_last(array), dtype=np.float64))
+            .requires_grad_(requires_grad) for name, array in values.items()}
 
 
 def _points_last(array):

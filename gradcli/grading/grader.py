@@ -12,40 +12,44 @@ from __future__ import annotations
 
 import math
 import zlib
-from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
 from gradcli import calc
-from gradcli.grading import diagnoses, probing
+from gradcli.grading import seeded
+from gradcli.grading.records import Record
 from gradcli.grading.evaluation import (Expression, ProblemError, at_points, batched, by_point, leaves, ones_like,
                                         point_count)
 
 MAX_FAILED_DRAWS = 10
 
 
-@dataclass
-class Point:
-    values: dict            # {variable: float64 array}
-    expected: dict          # {variable: the autograd derivative}
-    given: dict = field(default_factory=dict)
-    error: float = 0.0      # the relative error: |a - b| / (|b| + abs_tolerance / tolerance), worst element
-    explicit: bool = False
-    agrees: bool = True     # error <= tolerance
+class Point(Record):
+    """One graded point: `values` {variable: float64 array}, `expected` {variable: the autograd derivative},
+    `given` {variable: the answer's}; `error` the relative error |a - b| / (|b| + abs_tolerance / tolerance)
+    of the worst element; `agrees`: error <= tolerance."""
+
+    FIELDS = ("values", "expected", "given", "error", "explicit", "agrees")
+
+    def __init__(self, values, expected, given=None, error=0.0, explicit=False, agrees=True):
+        self.values, self.expected, self.given = values, expected, {} if given is None else given
+        self.error, self.explicit, self.agrees = error, explicit, agrees
 
 
-@dataclass
-class Graded:
+class Graded(Record):
     """The points an answer was graded at, as they were computed: each variable's numbers stacked over the
-    points, {variable: (n, *shape) float64 array}. A Result makes its Points from them only when asked (JSON
-    and the table show only the worst point), and a worker process sends them back as these few arrays."""
-    values: dict
-    expected: dict          # f's derivative
-    given: dict             # the answer's, for the variables it gives
-    errors: np.ndarray      # each point's relative error: the worst over its elements and variables
-    first_explicit: int     # the points from this one on are the explicit ones
-    tolerance: float
+    points, {variable: (n, *shape) float64 array}: `values`, `expected` (f's derivative), `given` (the
+    answer's, for the variables it gives); `errors` each point's relative error (the worst over its elements
+    and variables); the points from `first_explicit` on are the explicit ones. A Result makes its Points
+    from them only when asked (JSON and the table show only the worst point), and a worker process sends
+    them back as these few arrays."""
+
+    FIELDS = ("values", "expected", "given", "errors", "first_explicit", "tolerance")
+
+    def __init__(self, values, expected, given, errors, first_explicit, tolerance):
+        self.values, self.expected, self.given, self.errors = values, expected, given, errors
+        self.first_explicit, self.tolerance = first_explicit, tolerance
 
     @property
     def worst(self):
@@ -82,14 +86,16 @@ class Graded:
                      error, i >= self.first_explicit, error <= self.tolerance)
 
 
-@dataclass
-class Result:
-    name: str
-    file: str
-    status: str             # "pass", "fail" or "error"
-    message: str = ""
-    findings: list = field(default_factory=list)   # diagnoses.Finding: what went wrong, for a fail
-    graded: Graded | None = None                   # None for an error
+class Result(Record):
+    """A problem's grade: `status` "pass", "fail" or "error"; `findings` (diagnoses.Finding) what went wrong,
+    for a fail; `graded` the points (None for an error)."""
+
+    FIELDS = ("name", "file", "status", "message", "findings", "graded")
+
+    def __init__(self, name, file, status, message="", findings=None, graded=None):
+        self.name, self.file, self.status, self.message = name, file, status, message
+        self.findings = [] if findings is None else findings
+        self.graded = graded
 
     @property
     def ok(self):
@@ -134,6 +140,8 @@ def _graded(spec):
     graded = Graded(values, expected, given, errors, count - len(spec.at), spec.tolerance)
     failed = count - int(np.count_nonzero(errors <= spec.tolerance))
     if failed:
+        from gradcli.grading import diagnoses  # here: only a wrong answer loads it, not every check's start
+
         findings = diagnoses.findings(reference, answers, values, expected, given, spec.tolerance,
                                       spec.abs_tolerance)
         return Result(spec.name, spec.file, "fail", f"differs at {failed} of {count} points", findings, graded)
@@ -276,12 +284,10 @@ def _sampled_points(spec, variables, f):
     points at once) and the strata are laid over the part where f is defined, so sqrt(1 - x**2) on [-3, 3]
     is sampled across [-1, 1]. Where that cannot be done (vector variables, an f that is not evaluated for
     all points at once), a point that is not finite redraws anywhere in the interval."""
-    rng = _generator(spec.seed, zlib.crc32(spec.name.encode()))
+    rng = seeded.Generator(spec.seed, zlib.crc32(spec.name.encode()))
     n = spec.points
     intervals = {name: spec.ranges.get(name, spec.default_range) for name in variables}
-    ranks = np.arange(n)  # a scalar's strata are these (broadcast_to costs more than the draw)
-    strata = {name: rng.permuted(np.broadcast_to(ranks.reshape(n, *(1,) * len(shape)), (n, *shape)) if shape
-                                 else ranks, axis=0) for name, shape in variables.items()}
+    strata = {name: rng.permutations(n, shape) for name, shape in variables.items()}
     positions = {name: (strata[name] + rng.random(strata[name].shape)) / n for name in variables}
     values = {name: intervals[name][0] + (intervals[name][1] - intervals[name][0]) * positions[name]
               for name in variables}
@@ -290,6 +296,8 @@ def _sampled_points(spec, variables, f):
     expected = _reference(f, variables, values)
     pending = np.flatnonzero(~_finite_points(expected, n))
     if pending.size and not any(variables.values()):
+        from gradcli.grading import probing  # here: loaded only where f is not defined at every point
+
         probes = _probed(spec, variables, f, intervals)
         if probes is not None:  # the whole hypercube laid over the valid part, not only the points outside it
             values = probing.stratified(probes, positions)
@@ -308,18 +316,6 @@ def _sampled_points(spec, variables, f):
             values[name][pending] = low + (high - low) * rng.random(values[name][pending].shape)
         pending = _finished(f, variables, values, pending, expected)
     return values, expected
-
-
-def _generator(*seed):
-    """np.random.default_rng(list(seed)) for ints >= 0, made as it makes it but faster: without its checks of
-    the seed's type, and each int already split into the 32-bit words SeedSequence makes of it (the low word
-    first, at least one), in the uint32 array it takes as they are (it splits a list's ints in Python)."""
-    words = []
-    for number in seed:
-        words.append(number & 0xFFFFFFFF)
-        while number := number >> 32:
-            words.append(number & 0xFFFFFFFF)
-    return np.random.Generator(np.random.PCG64(np.array(words, dtype=np.uint32)))
 
 
 def _finished(f, variables, values, pending, expected):
@@ -345,6 +341,8 @@ def _finite_points(derivatives, count):
 def _probed(spec, variables, f, intervals):
     """The valid probes of f's range (grading.probing), or None when f cannot be evaluated at all of them at
     once; a range where f is almost nowhere defined is a ProblemError saying how much of it was valid."""
+    from gradcli.grading import probing
+
     def valid(points):
         derivatives = batched(_reference_at, f, variables, points)
         if derivatives is None:
@@ -352,7 +350,7 @@ def _probed(spec, variables, f, intervals):
         return _finite_points(derivatives, point_count(points))
 
     try:
-        return probing.probe(valid, intervals, _generator(spec.seed, zlib.crc32(spec.name.encode()), 1))
+        return probing.probe(valid, intervals, seeded.Generator(spec.seed, zlib.crc32(spec.name.encode()), 1))
     except probing.DomainError as error:
         if error.args[0] is None:
             return None

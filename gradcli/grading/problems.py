@@ -11,12 +11,13 @@ from __future__ import annotations
 import difflib
 import math
 import sys
-from dataclasses import dataclass, field
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10: the same parser, as a package
     import tomli as tomllib
+
+from gradcli.grading.records import Record
 
 DEFAULTS = {"tolerance": 1e-6, "abs_tolerance": 1e-12, "points": 10, "range": [-2.0, 2.0], "seed": 0}
 REQUIRED = ("name", "f", "answer")
@@ -27,23 +28,22 @@ class FormatError(Exception):
     """The file cannot be graded at all (exit code 2)."""
 
 
-@dataclass
-class ProblemSpec:
+class ProblemSpec(Record):
     """One [[problem]] as written, its defaults filled in; `answer` is a string or {variable: string or
     numbers}, `ranges` {variable: (low, high)} for the variables given one, `shapes` {variable: shape}."""
 
-    name: str
-    f: str
-    answer: object
-    tolerance: float
-    abs_tolerance: float
-    points: int
-    default_range: tuple
-    seed: int
-    ranges: dict = field(default_factory=dict)
-    shapes: dict = field(default_factory=dict)
-    at: list = field(default_factory=list)
-    file: str = ""
+    FIELDS = ("name", "f", "answer", "tolerance", "abs_tolerance", "points", "default_range", "seed", "ranges",
+              "shapes", "at", "file")
+
+    def __init__(self, name, f, answer, tolerance, abs_tolerance, points, default_range, seed, ranges=None,
+                 shapes=None, at=None, file=""):
+        self.name, self.f, self.answer = name, f, answer
+        self.tolerance, self.abs_tolerance, self.points = tolerance, abs_tolerance, points
+        self.default_range, self.seed = default_range, seed
+        self.ranges = {} if ranges is None else ranges
+        self.shapes = {} if shapes is None else shapes
+        self.at = [] if at is None else at
+        self.file = file
 
 
 def load(path):

@@ -14,7 +14,6 @@ student; each key a problem name, each value an answer or a table of partials). 
 from __future__ import annotations
 
 import csv
-import dataclasses
 import difflib
 import functools
 import os
@@ -240,7 +239,7 @@ def grade_problem(problem, answer):
         return Score(spec.name, 0.0, problem.weight, "missing")
     if isinstance(answer, dict) and wanted:
         answer = {name: part for name, part in answer.items() if name in wanted}
-    result = grader.grade(dataclasses.replace(spec, answer=answer))
+    result = grader.grade(spec.replace(answer=answer))
     if result.status == "error":
         return Score(spec.name, 0.0, problem.weight, "error", result)
     if not isinstance(answer, dict):

@@ -7,7 +7,6 @@ widens the range. A mutant that agrees everywhere is the same function written o
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from gradcli.grading import grader
@@ -96,15 +95,15 @@ def selftest(spec):
     reference = grader.grade(spec)
     if not reference.ok:
         return SelfTest(spec.name, "error", f"the reference answer itself does not pass: {reference.message}")
-    dense = dataclasses.replace(spec, points=DENSE_POINTS, at=[], seed=spec.seed + 1)
+    dense = spec.replace(points=DENSE_POINTS, at=[], seed=spec.seed + 1)
     tried, uncaught = 0, []
     for variable, source in _expressions(spec.answer).items():
         for kind, mutated in mutants(source):
             answer = mutated if variable is None else {**spec.answer, variable: mutated}
-            if grader.grade(dataclasses.replace(spec, answer=answer)).status != "pass":
+            if grader.grade(spec.replace(answer=answer)).status != "pass":
                 tried += 1
                 continue
-            over_range = grader.grade(dataclasses.replace(dense, answer=answer))
+            over_range = grader.grade(dense.replace(answer=answer))
             if over_range.status == "fail":  # a real mutant, and the problem's points let it pass
                 tried += 1
                 uncaught.append((Mutant(kind, variable, mutated), over_range.worst))
