@@ -8,15 +8,17 @@ Each exception that leaves a node is stamped with the script position and the sc
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 import types
 
+from gradcli.engine.tensor import Tensor
 from gradcli.lang import nodes as n
 from gradcli.runtime.sandbox import capabilities
 from gradcli.runtime.sandbox.modules import RunModules, is_importable
-from gradcli.runtime.scopes import ClassScope, FunctionScope, ModuleScope
-from gradcli.runtime.values import BuiltinFunction, Signature, UserFunction
+from gradcli.runtime.scopes import UNBOUND, ClassScope, FunctionScope, ModuleScope
+from gradcli.runtime.values import BuiltinFunction, LangModule, Signature, UserFunction
 from gradcli.torch.numpy_names import spelled_by_torch
 
 TRACE_ATTRIBUTE = "_gradcli_trace"
@@ -77,6 +79,13 @@ COMPARISONS = {
     "in": lambda left, right: left in right, "not in": lambda left, right: left not in right,
 }
 UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert, "not": operator.not_}
+BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "//": operator.floordiv,
+          "%": operator.mod, "**": operator.pow, "@": operator.matmul, "&": operator.and_, "|": operator.or_,
+          "^": operator.xor}
+INPLACE = {"+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": operator.itruediv,
+           "//": operator.ifloordiv, "%": operator.imod, "**": operator.ipow, "@": operator.imatmul,
+           "&": operator.iand, "|": operator.ior, "^": operator.ixor}
+PLAIN_RESULTS = frozenset({type(None), bool, int, float})  # what checked lets through unchanged: no tensor, no blocked type
 
 
 class Interpreter:
@@ -92,13 +101,9 @@ class Interpreter:
         self.modules = RunModules()      # the modules this run imported (random keeps its state per run)
         self.yields = {}                 # id(statement) -> (statement, whether it holds a yield: run step by step)
         builtins["super"] = BuiltinFunction("super", self.super)
-        self.binary = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
-                       "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "@": operator.matmul,
-                       "&": operator.and_, "|": operator.or_, "^": operator.xor}
-        self.inplace = {"+": operator.iadd, "-": operator.isub, "*": operator.imul,
-                        "/": operator.itruediv, "//": operator.ifloordiv, "%": operator.imod,
-                        "**": operator.ipow, "@": operator.imatmul, "&": operator.iand, "|": operator.ior,
-                        "^": operator.ixor}
+        # operator -> a op b (a op= b), between the guards' checks
+        self.binary = {op: guards.checked_operation(op, operation) for op, operation in BINARY.items()}
+        self.inplace = {op: guards.checked_operation(op, operation) for op, operation in INPLACE.items()}
         self.compiled = {}               # id(expression) -> (its compiled function, the expression: keeps its id)
         self.evaluations = {}            # id(expression) -> how many times it was evaluated, until it is kept compiled
         self.compilers = {n.Name: self.compile_name, n.Constant: self.compile_constant, n.BinOp: self.compile_binop,
@@ -111,8 +116,10 @@ class Interpreter:
             n.ListComp: self.eval_listcomp, n.SetComp: self.eval_setcomp, n.DictComp: self.eval_dictcomp,
             n.GeneratorExp: self.eval_genexp, n.Dict: self.eval_dict, n.Set: self.eval_set,
         }
-        self.executors = {
-            n.ExprStmt: self.exec_expr, n.Assign: self.exec_assign, n.AugAssign: self.exec_augassign,
+        self.statement_compilers = {n.ExprStmt: self.compile_expr_statement, n.Assign: self.compile_assign,
+                                    n.AugAssign: self.compile_augassign}
+        self.executors = {  # the other statements, run from their node each time
+            n.AugAssign: self.exec_augassign,
             n.Delete: self.exec_delete, n.Pass: self.exec_pass, n.Break: self.exec_break,
             n.Continue: self.exec_continue, n.Return: self.exec_return, n.Raise: self.exec_raise,
             n.Assert: self.exec_assert, n.Import: self.exec_import, n.ImportFrom: self.exec_import_from,
@@ -129,6 +136,14 @@ class Interpreter:
             self.exec(stmt)
 
     def exec(self, stmt):
+        compiler = self.statement_compilers.get(type(stmt))
+        if compiler is not None:  # compiled for this once, then freed, as eval does
+            compiler(stmt)()
+        else:
+            self.run_statement(stmt)
+
+    def run_statement(self, stmt):
+        """Run a statement by its executor, blaming an error that leaves it on it."""
         self.location = stmt.span
         try:
             self.executors[type(stmt)](stmt)
@@ -139,19 +154,27 @@ class Interpreter:
             raise
 
     def exec_block(self, stmts):
-        for stmt in stmts:
-            self.exec(stmt)
+        for run in self.kept(stmts, self.compile_block):
+            run()
 
     def eval(self, node):
         entry = self.compiled.get(id(node))
-        if entry is not None:
+        if entry is not None:  # the common case first, without a call more
             return entry[0]()
+        return self.kept(node, self.compile)()
+
+    def kept(self, node, compile):
+        """compile(node): made anew (and freed after its use) until node has asked for it KEEP_COMPILED_AFTER
+        times, then kept."""
+        entry = self.compiled.get(id(node))
+        if entry is not None:
+            return entry[0]
         evaluations = self.evaluations.get(id(node), 0) + 1
-        if evaluations < KEEP_COMPILED_AFTER:  # compiled for this once, then freed with what it made
+        if evaluations < KEEP_COMPILED_AFTER:
             self.evaluations[id(node)] = evaluations
-            return self.compile(node)()
-        entry = self.compiled[id(node)] = (self.compile(node), node)
-        return entry[0]()
+            return compile(node)
+        entry = self.compiled[id(node)] = (compile(node), node)  # holding node keeps its id its own
+        return entry[0]
 
     def blame(self, error, span):
         """Record where `error` left the current frame: the innermost node only, once per frame."""
@@ -192,8 +215,13 @@ class Interpreter:
         name, span, blame = node.id, node.span, self.blame
 
         def load():
+            scope = self.scope
+            if type(scope) is ModuleScope:  # the common case first, without a call more
+                value = scope.variables.get(name, UNBOUND)
+                if value is not UNBOUND:
+                    return value
             try:
-                return self.scope.load(name)
+                return scope.load(name)
             except BaseException as error:
                 blame(error, span)
                 raise
@@ -204,16 +232,15 @@ class Interpreter:
         return lambda: value
 
     def compile_binop(self, node):
-        left, right, op, operation = self.compile(node.left), self.compile(node.right), node.op, self.binary[node.op]
-        span, blame, guards = node.span, self.blame, self.guards
-        check_operation, check_result = guards.check_operation, guards.check_result
+        left, right = self.compile(node.left), self.compile(node.right)
+        operate = self.binary[node.op]
+        span, blame = node.span, self.blame
 
         def binop():
             try:
                 left_value, right_value = left(), right()
                 self.location = span
-                check_operation(op, left_value, right_value)
-                return check_result(operation(left_value, right_value))
+                return operate(left_value, right_value)
             except BaseException as error:
                 blame(error, span)
                 raise
@@ -236,7 +263,7 @@ class Interpreter:
 
     def compile_call(self, node):
         function_value, arguments, keywords = self.compile(node.func), self.compile_items(node.args), node.keywords
-        span, blame = node.span, self.blame
+        span, blame, checked, max_elements = node.span, self.blame, self.checked, self.guards.limits.max_elements
 
         def call():
             try:
@@ -249,7 +276,10 @@ class Interpreter:
                 else:
                     result = self.call(function, args, kwargs)
                 self.location = span
-                return self.checked(result)
+                kind = type(result)
+                if kind is Tensor and result._data.size <= max_elements or kind in PLAIN_RESULTS:
+                    return result  # checked's answer, without a call more
+                return checked(result)
             except BaseException as error:
                 blame(error, span)
                 raise
@@ -266,6 +296,106 @@ class Interpreter:
             value = values[0]
             return lambda: [value()]
         return lambda: [value() for value in values]
+
+    # ---- statements, compiled ------------------------------------------------------------------------
+    # A block run KEEP_COMPILED_AFTER times (a loop's body, a function's) keeps a closure per statement: the
+    # commonest statements run without dispatch on their type, the others through their executor. Each
+    # closure sets the location and blames an error leaving it on its statement, as run_statement does.
+
+    def compile_block(self, stmts):
+        return tuple(map(self.compile_statement, stmts))
+
+    def compile_statement(self, stmt):
+        compiler = self.statement_compilers.get(type(stmt))
+        return compiler(stmt) if compiler is not None else functools.partial(self.run_statement, stmt)
+
+    def compile_expr_statement(self, stmt):
+        value, span, blame = self.kept(stmt.value, self.compile), stmt.span, self.blame
+
+        def run():
+            self.location = span
+            try:
+                result = value()
+                if result is not None and len(self.frames) == 1:
+                    self.display(result)
+            except ControlFlow:
+                raise
+            except BaseException as error:
+                blame(error, span)
+                raise
+        return run
+
+    def compile_assign(self, stmt):
+        value, span, blame = self.kept(stmt.value, self.compile), stmt.span, self.blame
+        stores = tuple(map(self.compile_store, stmt.targets))
+        if len(stores) == 1:
+            store = stores[0]
+        else:
+            def store(result):  # `a = b = value`: the targets from left to right, as Python does
+                for each in stores:
+                    each(result)
+
+        def run():
+            self.location = span
+            try:
+                store(value())
+            except ControlFlow:
+                raise
+            except BaseException as error:
+                blame(error, span)
+                raise
+        return run
+
+    def compile_augassign(self, stmt):
+        """`name op= v`: the other targets run through exec_augassign."""
+        target = stmt.target
+        if type(target) is not n.Name:
+            return functools.partial(self.run_statement, stmt)
+        name, value, operate, span, blame = target.id, self.kept(stmt.value, self.compile), self.inplace[stmt.op], \
+            stmt.span, self.blame
+        load = self.compile_name(target)  # an unbound name is blamed on the name, as Python does
+
+        def run():
+            self.location = span
+            try:
+                current = load()
+                right = value()
+                self.location = span
+                self.scope.store(name, operate(current, right))
+            except ControlFlow:
+                raise
+            except BaseException as error:
+                blame(error, span)
+                raise
+        return run
+
+    def compile_store(self, target):
+        """The function that assigns a value to an assignment's target."""
+        kind = type(target)
+        if kind is n.Name:
+            name = target.id
+
+            def store(value):
+                scope = self.scope
+                if type(scope) is ModuleScope:  # the common case first, without a call more
+                    scope.variables[name] = value
+                else:
+                    scope.store(name, value)
+            return store
+        if kind is n.Attribute:
+            owner_value, name, span, blame = self.kept(target.value, self.compile), target.attr, target.span, self.blame
+            set_attribute = capabilities.set_attribute
+
+            def store(value):
+                owner = owner_value()
+                self.location = span
+                try:
+                    set_attribute(owner, name, value)
+                except BaseException as error:  # Python points at the target, not the whole statement
+                    blame(error, span)
+                    raise
+            return store
+        return functools.partial(self.assign, target)
 
     # ---- expressions, evaluated from the tree ----------------------------------------------------------
 
@@ -613,13 +743,7 @@ class Interpreter:
         if kind is n.Name:
             self.scope.store(target.id, value)
         elif kind is n.Attribute:
-            owner = self.eval(target.value)
-            self.location = target.span
-            try:
-                capabilities.set_attribute(owner, target.attr, value)
-            except BaseException as error:  # Python points at the target, not the whole statement
-                self.blame(error, target.span)
-                raise
+            self.compile_store(target)(value)
         elif kind is n.Subscript:
             container, index = self.eval(target.value), self.eval(target.index)
             self.location = target.span
@@ -677,36 +801,16 @@ class Interpreter:
 
     # ---- statements --------------------------------------------------------------------------------------
 
-    def exec_expr(self, node):
-        value = self.eval(node.value)
-        if value is not None and len(self.frames) == 1:
-            self.display(value)
-
-    def exec_assign(self, node):
-        value = self.eval(node.value)
-        for target in node.targets:
-            self.assign(target, value)
-
     def exec_augassign(self, node):
-        """`t op= v`: the target's parts are evaluated once; Python's in-place protocol does the rest."""
-        target, operation = node.target, self.inplace[node.op]
-        if type(target) is n.Name:
-            try:
-                current = self.scope.load(target.id)
-            except NameError as error:  # Python points at the name, not the whole statement
-                self.blame(error, target.span)
-                raise
-            value = self.eval(node.value)
-            self.location = node.span
-            self.guards.check_operation(node.op, current, value)
-            self.scope.store(target.id, self.guards.check_result(operation(current, value)))
-        elif type(target) is n.Attribute:
+        """`t.a op= v`, `t[i] op= v`: the target's parts are evaluated once; Python's in-place protocol does the
+        rest. (`name op= v` is compiled: compile_augassign.)"""
+        target, operate = node.target, self.inplace[node.op]
+        if type(target) is n.Attribute:
             owner = self.eval(target.value)
             current = capabilities.get_attribute(owner, target.attr)
             value = self.eval(node.value)
             self.location = node.span
-            self.guards.check_operation(node.op, current, value)
-            capabilities.set_attribute(owner, target.attr, self.guards.check_result(operation(current, value)))
+            capabilities.set_attribute(owner, target.attr, operate(current, value))
         else:
             container, index = self.eval(target.value), self.eval(target.index)
             try:
@@ -716,8 +820,7 @@ class Interpreter:
                 raise
             value = self.eval(node.value)
             self.location = node.span
-            self.guards.check_operation(node.op, current, value)
-            container[index] = self.guards.check_result(operation(current, value))
+            container[index] = operate(current, value)
 
     def exec_delete(self, node):
         for target in node.targets:
@@ -787,8 +890,9 @@ class Interpreter:
             pass
 
     def exec_for(self, node):
+        store = self.compile_store(node.target)
         for item in self.eval(node.iter):
-            self.assign(node.target, item)
+            store(item)
             if not self.exec_loop_body(node.body):
                 break
 

@@ -68,18 +68,32 @@ class Guards:
         if length is not None and length > self.limits.max_elements:
             raise self.too_many_elements(length, f"a {kind} of")
 
+    def checked_operation(self, op, operation):
+        """`operation` (the function of `a op b` or `a op= b`) between check_operation and check_result, as
+        one call: a script's loop runs it for every operator. Its common cases skip the checks' calls."""
+        check_operation, check_result, max_elements = self.check_operation, self.check_result, self.limits.max_elements
+        is_matmul = op == "@"  # `@` is not bounded by its operands' elements: (n, 0) @ (0, n) makes n * n
+
+        def apply(left, right):
+            left_kind, right_kind = type(left), type(right)
+            if left_kind is Tensor:
+                if not (right_kind in NUMBERS  # no bigger than the tensor, which exists
+                        # a broadcast has at most the product of its operands' elements
+                        or right_kind is Tensor and not is_matmul
+                        and left._data.size * right._data.size <= max_elements):
+                    check_operation(op, left, right)
+            elif right_kind is not Tensor or left_kind not in NUMBERS:
+                check_operation(op, left, right)
+            result = operation(left, right)
+            if type(result) is Tensor and result._data.size <= max_elements:
+                return result  # check_result's answer, without its call
+            return check_result(result)
+        return apply
+
     def check_operation(self, op, left, right):
         """Refuse `a op b` (or `a op= b`) over a limit before computing it, which could take the machine's
         memory and minutes: tensors and arrays make the broadcast shape of a and b (`a @ b` the matrix
         product's); sequences grow by `+` and `*`, integers by `**`."""
-        left_kind, right_kind = type(left), type(right)
-        if left_kind is Tensor:  # the common cases of a loop first, without computing a shape
-            if right_kind in NUMBERS:
-                return  # no bigger than the tensor, which exists
-            if right_kind is Tensor and op != "@" and left._data.size * right._data.size <= self.limits.max_elements:
-                return  # a broadcast has at most the product of its operands' elements (not so `@`'s inner 0)
-        elif right_kind is Tensor and left_kind in NUMBERS:
-            return
         left_shape = _shape(left)
         right_shape = _shape(right)
         if left_shape is not None and right_shape is not None:
