@@ -309,15 +309,15 @@ class Interpreter:
         compiler = self.statement_compilers.get(type(stmt))
         return compiler(stmt) if compiler is not None else functools.partial(self.run_statement, stmt)
 
-    def compile_expr_statement(self, stmt):
-        value, span, blame = self.kept(stmt.value, self.compile), stmt.span, self.blame
+    def blaming(self, span, body):
+        """`body` run as a statement at `span`: the location set, an error leaving it (not a break, continue or
+        return) blamed on the statement."""
+        blame = self.blame
 
         def run():
             self.location = span
             try:
-                result = value()
-                if result is not None and len(self.frames) == 1:
-                    self.display(result)
+                body()
             except ControlFlow:
                 raise
             except BaseException as error:
@@ -325,8 +325,17 @@ class Interpreter:
                 raise
         return run
 
+    def compile_expr_statement(self, stmt):
+        value = self.kept(stmt.value, self.compile)
+
+        def body():
+            result = value()
+            if result is not None and len(self.frames) == 1:
+                self.display(result)
+        return self.blaming(stmt.span, body)
+
     def compile_assign(self, stmt):
-        value, span, blame = self.kept(stmt.value, self.compile), stmt.span, self.blame
+        value = self.kept(stmt.value, self.compile)
         stores = tuple(map(self.compile_store, stmt.targets))
         if len(stores) == 1:
             store = stores[0]
@@ -334,40 +343,22 @@ class Interpreter:
             def store(result):  # `a = b = value`: the targets from left to right, as Python does
                 for each in stores:
                     each(result)
-
-        def run():
-            self.location = span
-            try:
-                store(value())
-            except ControlFlow:
-                raise
-            except BaseException as error:
-                blame(error, span)
-                raise
-        return run
+        return self.blaming(stmt.span, lambda: store(value()))
 
     def compile_augassign(self, stmt):
         """`name op= v`: the other targets run through exec_augassign."""
         target = stmt.target
         if type(target) is not n.Name:
             return functools.partial(self.run_statement, stmt)
-        name, value, operate, span, blame = target.id, self.kept(stmt.value, self.compile), self.inplace[stmt.op], \
-            stmt.span, self.blame
+        name, value, operate, span = target.id, self.kept(stmt.value, self.compile), self.inplace[stmt.op], stmt.span
         load = self.compile_name(target)  # an unbound name is blamed on the name, as Python does
 
-        def run():
+        def body():
+            current = load()
+            right = value()
             self.location = span
-            try:
-                current = load()
-                right = value()
-                self.location = span
-                self.scope.store(name, operate(current, right))
-            except ControlFlow:
-                raise
-            except BaseException as error:
-                blame(error, span)
-                raise
-        return run
+            self.scope.store(name, operate(current, right))
+        return self.blaming(span, body)
 
     def compile_store(self, target):
         """The function that assigns a value to an assignment's target."""
