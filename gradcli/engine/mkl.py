@@ -119,8 +119,13 @@ def _address(x):
 def _ref(value, dtype=None):
     """A reference to an MKL_INT (LP64: 32 bits), or to a scalar of the BLAS dtype."""
     import ctypes
-    kind = ctypes.c_int if dtype is None else ctypes.c_float if dtype == np.float32 else ctypes.c_double
-    return ctypes.byref(kind(value))
+    return ctypes.byref((ctypes.c_int if dtype is None else _scalar(dtype))(value))
+
+
+def _scalar(dtype):
+    """The ctypes type of a float32 or float64 BLAS scalar."""
+    import ctypes
+    return ctypes.c_float if dtype == np.float32 else ctypes.c_double
 
 
 # ---- VML: elementwise functions ----------------------------------------------------------------------------
@@ -353,3 +358,68 @@ def _lu_solve(factored, pivots, rhs, trans):
     getattr(library(), f"{_PREFIX[factored.dtype]}getrs_")(
         trans.encode(), _ref(n), _ref(rhs.shape[0]), _pointer(factored), _ref(max(1, n)), _pointer(pivots),
         _pointer(rhs), _ref(max(1, n)), ctypes.byref(info))
+
+
+# ---- Sums in order: the block sums of torch's cascade sum -----------------------------------------------------
+
+_ROW_MAJOR = 101  # CblasRowMajor
+_IN_ORDER_WIDTH = 8  # elements: MKL adds a remainder column's rows in another order (measured: widths 7, 15, 33)
+_in_order = {}  # (dtype, rows, width) -> (cblas_?gemm_batch_strided, ones(rows)), or None where MKL does not add in order
+
+
+def sums_in_order(stack, out):
+    """out[i] = ((+0 + stack[i, 0]) + stack[i, 1]) + ... for stack (batch, rows, width) and out (batch, width),
+    each with unit stride along the width, in one cblas_?gemm_batch_strided call: out[i] = ones(1, rows) @
+    stack[i], whose fused 1 * x + s rounds as x + s.  Returns out, or None (the caller keeps its NumPy path)
+    where MKL is not loaded, the layout is not one gemm strides can describe, or MKL's kernel for (dtype, rows,
+    width) does not add the rows in order: checked once against a plain loop, since the order is MKL's choice."""
+    if library() is None or stack.dtype not in _PREFIX or stack.shape[2] % _IN_ORDER_WIDTH:
+        return None
+    item = stack.itemsize
+    if stack.strides[2] != item or out.strides[1] != item or stack.strides[1] < item * stack.shape[2]:
+        return None
+    if any(step <= 0 or step % item for step in stack.strides[:2] + out.strides[:1]):
+        return None
+    key = (stack.dtype, stack.shape[1], stack.shape[2])
+    if key not in _in_order:
+        _in_order[key] = _gemm_in_order(*key)
+    return None if _in_order[key] is None else _gemm_sums(*_in_order[key], stack, out)
+
+
+def _gemm_in_order(dtype, rows, width):
+    """(cblas_?gemm_batch_strided with its C signature, ones(rows)) when _gemm_sums with them equals adding the
+    rows in order, on values of widely spread magnitudes (where another order rounds differently), for a batch
+    of 1 and of 33; else None."""
+    import ctypes
+    integer, pointer, scalar = ctypes.c_int, ctypes.c_void_p, _scalar(dtype)
+    signature = ctypes.CFUNCTYPE(None, *[integer] * 6, scalar, pointer, integer, integer, pointer, integer, integer,
+                                 scalar, pointer, integer, integer, integer)
+    gemm = signature((f"cblas_{_PREFIX[dtype]}gemm_batch_strided", library())), np.ones(rows, dtype)
+    random = np.random.default_rng(rows * width)
+    for batch in (1, 33):
+        shape = (batch, rows, width)
+        stack = (random.standard_normal(shape) * 2.0 ** random.integers(-40, 40, shape)).astype(dtype)
+        expected = np.zeros((batch, width), dtype)
+        for row in range(rows):
+            expected = expected + stack[:, row]
+        got = _gemm_sums(*gemm, stack, np.empty_like(expected))
+        if not np.array_equal(got.view(np.uint8), expected.view(np.uint8)):
+            return None
+    return gemm
+
+
+def _gemm_sums(gemm_batch, ones, stack, out):
+    batch, rows, width = stack.shape
+    item = stack.itemsize
+    stack_step, row_step, out_step = stack.strides[0] // item, stack.strides[1] // item, out.strides[0] // item
+    per_call = max(1, _INT_MAX // max(stack_step, out_step))  # MKL_INT offsets: 32 bits
+    stack_address, out_address = _view_address(stack), _view_address(out)
+    for start in range(0, batch, per_call):
+        gemm_batch(_ROW_MAJOR, _CBLAS_TRANSPOSE["N"], _CBLAS_TRANSPOSE["N"], 1, width, rows, 1, ones.ctypes.data, rows,
+                   0, stack_address + start * stack.strides[0], row_step, stack_step, 0,
+                   out_address + start * out.strides[0], width, out_step, min(per_call, batch - start))
+    return out
+
+
+def _view_address(x):
+    return x.__array_interface__["data"][0]

@@ -31,6 +31,7 @@ try:  # np.einsum's C function: its Python wrapper (dispatch, keyword handling) 
 except ImportError:  # NumPy 1.x
     _einsum = np.einsum
 
+from . import mkl
 from .kernels import fma, sleef_expf
 from .libm import expf
 from .sleef import expd_u10, log_u10, logf_u10
@@ -46,6 +47,7 @@ def _along(a, axis, lo=None, hi=None, step=None):
 
 LONG_RUN = 256  # elements: from this contiguous run length on, np.add.reduce outruns einsum ...
 SMALL_TERMS = 4096  # ... and below this many terms, where a call's fixed cost decides (1.4 us against 2.4 here)
+MKL_TERMS = 1 << 17  # from this many terms on, MKL (_stacked_sums: 10 us a call) outruns einsum on short runs
 
 
 def _contiguous_run(a, axis):
@@ -73,6 +75,9 @@ def _sequential(a, axis=0, out=None):
         # short ones, such as the 32-element runs of torch's accumulator layout (there 1.6x faster).
         if run >= LONG_RUN or a.size < SMALL_TERMS:
             return np.add.reduce(a, axis=axis, initial=0, out=out)
+        summed = _stacked_sums(a, axis, run, out) if a.size >= MKL_TERMS else None
+        if summed is not None:
+            return summed
         subscripts = _SUBSCRIPTS[a.ndim][axis]
         return _einsum(subscripts, a) if out is None else _einsum(subscripts, a, out=out)  # (C's takes no out=None)
     if a.shape[axis] == 0:
@@ -85,6 +90,40 @@ def _sequential(a, axis=0, out=None):
         return total
     out[...] = total
     return out
+
+
+def _stacked_sums(a, axis, run, out):
+    """_sequential by MKL (mkl.sums_in_order: 1.5x faster than einsum over a cascade's 32-element runs, and
+    faster than NumPy's own sum) when the axes before ``axis`` walk a's memory with one stride and the run is all
+    the axes after it, as in a cascade's blocks; else None."""
+    if run != math.prod(a.shape[axis + 1:]):
+        return None
+    if out is None:
+        out = np.empty(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
+    batch = math.prod(a.shape[:axis])
+    if _walk_stride(a.shape[:axis], a.strides[:axis]) is None or _walk_stride(out.shape[:axis], out.strides[:axis]) is None:
+        return None
+    if _contiguous_run(out.reshape(out.shape[:axis] + (1,) + out.shape[axis:]), axis) != run:
+        return None
+    # Both merge into (batch, ...) without a copy, so the reshaped out is a view of out.
+    summed = mkl.sums_in_order(a.reshape(batch, a.shape[axis], run), out.reshape(batch, run))
+    return None if summed is None else out
+
+
+def _walk_stride(shape, strides):
+    """The one stride with which a walk over ``shape`` in C order steps through memory (dims of one aside), 0
+    for no such dims, or None."""
+    stride = span = None
+    for size, step in zip(shape[::-1], strides[::-1]):
+        if size == 1:
+            continue
+        if stride is None:
+            stride, span = step, size
+        elif step != stride * span:
+            return None
+        else:
+            span *= size
+    return stride or 0
 
 
 HEADS_GAP = 2  # terms: a leftover this close to a full block is read with the blocks (see _blocks) ...
