@@ -7,6 +7,7 @@ import numpy as np
 
 from . import dtypes
 from .kernels import fma
+from .libm import c_function
 from .random import Generator, default_generator
 from .tensor import SCALAR_OF_GRAPH_WARNING, Size, Tensor, _make, check_device, warn_once
 
@@ -16,6 +17,8 @@ def set_default_dtype(d):
     if not isinstance(d, dtypes.dtype) or not d.is_floating_point:
         raise TypeError("only floating-point types are supported as the default type")
     dtypes.default_float = d
+
+C_POW = c_function("pow", np.power, 2)
 
 
 def get_default_dtype():
@@ -399,7 +402,7 @@ def logspace(start, end, steps, base=10.0, dtype=None, requires_grad=False, devi
     down = np.float64(last) - step * (steps - 1 - i).astype(np.float64)
     # a single step is base ** start, start taken in double
     exponents = np.where(i < steps // 2, up, down) if steps > 1 else np.full(steps, np.float64(start))
-    return _finish(np.power(np.float64(base), exponents).astype(dt.np), requires_grad)
+    return _finish(C_POW(np.float64(base), exponents).astype(dt.np), requires_grad)  # std::pow, each element
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):

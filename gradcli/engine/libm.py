@@ -11,6 +11,8 @@ fused steps exact with ``kernels.fma``.  Identical to the library on every float
 (tests/golden/gen_libm_bits.py, tests/engine/test_libm.py).
 """
 
+import math
+
 import numpy as np
 
 from .kernels import fma
@@ -465,3 +467,70 @@ def sinf(y):
         out = np.where(top < _abstop12(PIO4), _sinf_poly(x, x * x, 0, False), out).astype(np.float32)
         out = np.where(top < _abstop12(np.float32(2.0**-12)), y, out)
         return np.where(np.isfinite(y), out, y - y)  # __math_invalidf: NaN
+
+
+# ---- The C library itself, element by element ----------------------------------------------------------------------
+# torch's scalar loops call the C library's double functions (std::exp, std::pow, ... on a tail, or on every element
+# where its Vectorized<> maps std::asinh and the like), and the float ones not reimplemented above (asinhf, acoshf).
+# NumPy's own functions are not the C library's on every CPU: with AVX-512 it computes float64 exp, pow, sinh, ... and
+# float32 asinh with SIMD code of its own, which rounds differently from glibc in about 5% of elements.  So these
+# call the library torch calls, one element at a time: through Python's math module, which calls it (0.07 us an
+# element), and where math raises instead of returning inf or NaN (overflow, a pole, outside the domain) or has no
+# such function (float ones), through ctypes (0.3 us).  Where no C library can be loaded, NumPy's function stands in.
+
+_C_TYPES = {np.dtype(np.float64): "c_double", np.dtype(np.float32): "c_float"}
+_UNLOADED = object()
+_c_library = _UNLOADED
+
+
+def c_function(name, fallback, arguments=1, dtype=np.float64):
+    """The C library's ``name`` (a double function, or a float one with ``dtype`` float32) on arrays of ``arguments``
+    operands broadcast together, elementwise; ``fallback`` (NumPy's function) where no C library is loaded."""
+    dtype = np.dtype(dtype)
+    in_math = getattr(math, name, None) if dtype == np.float64 else None  # (math.exp2: Python 3.11 on)
+    through_math = np.frompyfunc(in_math, arguments, 1) if in_math else None
+    through_ctypes = None
+
+    def elementwise(*operands):
+        nonlocal through_ctypes
+        if through_math is not None:
+            try:
+                return through_math(*operands)
+            except (OverflowError, ValueError):
+                pass
+        if through_ctypes is None:
+            through_ctypes = _through_ctypes(name, arguments, dtype) or (lambda *xs: fallback(*xs).astype(dtype))
+        return through_ctypes(*operands)
+
+    def apply(*operands):
+        with np.errstate(all="ignore"):
+            result = np.asarray(elementwise(*(np.asarray(x, dtype) for x in operands)), dtype)
+        return result[()] if result.ndim == 0 else result
+    apply.__name__ = name
+    return apply
+
+
+def _through_ctypes(name, arguments, dtype):
+    import ctypes
+    global _c_library
+    if _c_library is _UNLOADED:
+        _c_library = _load_c_library()
+    if _c_library is None:
+        return None
+    function = getattr(_c_library, name)
+    function.restype = getattr(ctypes, _C_TYPES[dtype])
+    function.argtypes = [function.restype] * arguments
+    return np.frompyfunc(function, arguments, 1)
+
+
+def _load_c_library():
+    import ctypes
+    import ctypes.util
+    try:
+        return ctypes.CDLL("libm.so.6")  # glibc's: what torch's Linux wheels link
+    except OSError:
+        name = ctypes.util.find_library("m")  # (it runs ldconfig or a compiler: only where the first fails)
+    try:
+        return ctypes.CDLL(name) if name else None
+    except OSError:
+        return None

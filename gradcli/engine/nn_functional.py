@@ -12,7 +12,7 @@ from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, mask, operands, zeros_like_constant
 from .kernels import sleef_expf
-from .libm import log1pf, logf
+from .libm import c_function, log1pf, logf
 from .reduce import nll_cascade, torch_mean, torch_sum
 from .sleef import expd_u10, log1p_u10, log1pf_u10
 from .rules import R, Rule, op, rule
@@ -92,12 +92,12 @@ def _bce_logits_dy_times_grad(g, x, pw):
     return (log(sigmoid(-x)) - log(sigmoid(x)) * const(pw)) * g
 
 
-_C_LOGS = {"log": (logf, np.log), "log1p": (log1pf, np.log1p)}
+_C_LOGS = {"log": (logf, c_function("log", np.log)), "log1p": (log1pf, c_function("log1p", np.log1p))}
 
 
 def _clamped_log(name, a):
     """torch clamps BCE's logs at -100 so log(0) stays finite.  Its scalar kernel calls the C library's
-    logf/log1pf (glibc's, emulated in libm.py) or, for float64, log/log1p (which NumPy calls too)."""
+    logf/log1pf (glibc's, emulated in libm.py) or, for float64, log/log1p."""
     float32_function, float64_function = _C_LOGS[name]
     with np.errstate(divide="ignore"):
         logs = float32_function(a) if a.dtype == np.float32 else float64_function(a)

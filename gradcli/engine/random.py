@@ -13,6 +13,7 @@ import numpy as np
 
 from . import _normal_avx2
 from .kernels import fma
+from .libm import c_function
 
 DEFAULT_SEED = 67280421310721  # torch's default_rng_seed_val: runs are reproducible from the start
 
@@ -142,6 +143,7 @@ class Generator:
         return perm
 
 
+C_LOG, C_SIN, C_COS = (c_function(name, fallback) for name, fallback in (("log", np.log), ("sin", np.sin), ("cos", np.cos)))
 NORMAL_CHUNK = RANDOM_CHUNK = 64 * 1024  # elements: their intermediates fit the CPU caches
 
 
@@ -153,10 +155,10 @@ def _scaled(z, std, mean):
 def _box_muller(blocks, out):
     """Rows of 16 uniforms to the 8 + 8 normals that replace them: the first 8 give the radii, the last 8 the
     angles (torch's normal_fill_16 for float64, with the C library's log, sin and cos)."""
-    radius = np.sqrt(-2 * np.log(1 - blocks[:, :8]))
+    radius = np.sqrt(-2 * C_LOG(1 - blocks[:, :8]))
     theta = blocks.dtype.type(2.0 * math.pi) * blocks[:, 8:]
-    np.add(radius * np.cos(theta), 0, out=out[:, :8])  # + mean 0: -0 becomes +0, as in torch
-    np.add(radius * np.sin(theta), 0, out=out[:, 8:])
+    np.add(radius * C_COS(theta), 0, out=out[:, :8])  # + mean 0: -0 becomes +0, as in torch
+    np.add(radius * C_SIN(theta), 0, out=out[:, 8:])
 
 
 default_generator = Generator()

@@ -33,10 +33,11 @@ except ImportError:  # NumPy 1.x
 
 from . import mkl
 from .kernels import fma, sleef_expf
-from .libm import expf
+from .libm import c_function, expf
 from .sleef import expd_u10, log_u10, logf_u10
 
 VECTOR_BYTES = 32
+C_EXP = c_function("exp", np.exp)
 LEVELS = 4
 
 
@@ -656,10 +657,10 @@ def _softmax_parts(x, axis):
 
 def _exp_off_last(x, axis):
     """exp in torch's kernels for a dim other than the last: inner positions in whole vectors use the vector
-    exp, the last inner % lanes the C library's (glibc's expf, emulated; exp: NumPy's, which calls it)."""
+    exp, the last inner % lanes the C library's (glibc's expf, emulated; its exp)."""
     columns = x.reshape(x.shape[:axis + 1] + (-1,))
     vectors = columns.shape[-1] // (VECTOR_BYTES // x.itemsize) * (VECTOR_BYTES // x.itemsize)
-    scalar = expf if x.dtype == np.float32 else np.exp
+    scalar = expf if x.dtype == np.float32 else C_EXP
     e = np.concatenate([_vector_exp(columns[..., :vectors]), scalar(columns[..., vectors:]).astype(x.dtype)], axis=-1)
     return e.reshape(x.shape)
 

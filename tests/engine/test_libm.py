@@ -51,3 +51,29 @@ def test_softmax_off_the_last_dim_takes_its_tail_from_expf():
     shifted = x - x.max(0)
     e = libm.expf(shifted)
     assert same_bits(torch_softmax(x, 0), e / (e[0] + e[1]))
+
+
+def c_library_function(name, arguments, ctype):
+    import ctypes
+    function = getattr(libm._load_c_library(), name)
+    function.restype, function.argtypes = ctype, [ctype] * arguments
+    return function
+
+
+@pytest.mark.skipif(libm._load_c_library() is None, reason="no C library to load")
+@pytest.mark.parametrize("name, arguments, dtype", [("exp", 1, np.float64), ("pow", 2, np.float64),
+                                                    ("sinh", 1, np.float64), ("log", 1, np.float64),
+                                                    ("atan2", 2, np.float64), ("asinhf", 1, np.float32)])
+def test_c_function_is_the_c_library_itself(name, arguments, dtype):
+    """c_function gives what the C library returns, element by element (not NumPy's own kernels, which differ on
+    AVX-512 CPUs), overflow, poles and domain errors included (where Python's math raises, the library is called)."""
+    import ctypes
+    rng = np.random.default_rng(7)
+    operands = [np.concatenate([rng.uniform(-30, 30, 500), [0.0, -0.0, 1000.0, -1000.0, np.inf, -np.inf, np.nan]])
+                .astype(dtype) for _ in range(arguments)]
+    got = libm.c_function(name, None, arguments, dtype)(*operands)
+    c = c_library_function(name, arguments, ctypes.c_double if dtype == np.float64 else ctypes.c_float)
+    want = np.array([c(*(float(x[i]) for x in operands)) for i in range(operands[0].size)], dtype)
+    bits = f"u{np.dtype(dtype).itemsize}"
+    assert got.dtype == dtype and bool(np.all((got.view(bits) == want.view(bits)) | (np.isnan(got) & np.isnan(want))))
+    assert np.ndim(libm.c_function(name, None, arguments, dtype)(*(x[0] for x in operands))) == 0

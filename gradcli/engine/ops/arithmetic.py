@@ -108,14 +108,15 @@ def _pow_scalar_vjp(g, a, b):
 # multiply, so it is not the correctly rounded cube), .5, -.5 and -1 use the sqrt, rsqrt and reciprocal kernels,
 # any other exponent pow itself: SLEEF's pow on whole vector blocks (for float32 the exponent cast to float) and
 # the C library's double pow on the tail (torch passes the exponent as double to std::pow; float32 results rounded
-# to float).  NumPy's float64 power calls glibc's pow.  Float64 integer exponents (x ** 4) keep NumPy's power: the
+# to float).  Float64 integer exponents (x ** 4) keep NumPy's power: the
 # double-double emulation of SLEEF's pow costs 3.5x the whole of tutorial 288's float64 loop (98.4% identical).
 _POWERS_AS_KERNELS = {0.0: lambda a, one: np.ones_like(a), 1.0: lambda a, one: a.copy(),
                       2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, -2.0: lambda a, one: one / (a * a),
                       0.5: lambda a, one: SQRT(a), -0.5: lambda a, one: one / np.sqrt(a),
                       -1.0: lambda a, one: one / a}
-_POW_BY_NUMBER = {np.dtype(np.float32): (powf_u10, lambda x, b: np.power(x.astype(np.float64), b).astype(np.float32)),
-                  np.dtype(np.float64): (pow_u10, np.power)}
+C_POW = libm.c_function("pow", np.power, 2)
+_POW_BY_NUMBER = {np.dtype(np.float32): (powf_u10, lambda x, b: C_POW(x, b).astype(np.float32)),
+                  np.dtype(np.float64): (pow_u10, C_POW)}
 
 
 def _pow_by_number(a, b):
@@ -131,7 +132,13 @@ def _pow_by_number(a, b):
 
 # tensor ** tensor: SLEEF's pow on the vector blocks, std::pow on the tail (glibc's powf for float32, reproduced
 # in libm.py; its pow for float64)
-_pow_tensors = by_dtype(np.power, float32=by_blocks(powf_u10, libm.powf), float64=by_blocks(pow_u10, np.power))
+_pow_tensors = by_dtype(np.power, float32=by_blocks(powf_u10, libm.powf), float64=by_blocks(pow_u10, C_POW))
+
+
+def _rpow(a, base):
+    """torch's pow(number, tensor): ones for the base 1, else pow(tensor, tensor)'s kernel with the base a broadcast
+    scalar of the exponent's dtype (Pow.cpp's pow_Scalar_out)."""
+    return np.ones_like(a) if base == 1 else _pow_tensors(np.asarray(base, a.dtype), a)
 
 
 @op("pow", rules=dict(
@@ -143,7 +150,7 @@ _pow_tensors = by_dtype(np.power, float32=by_blocks(powf_u10, libm.powf), float6
                     lambda g, out, a, b: g * where(mask((a._data == 0) & (b._data >= 0), out), 0., out * log(a)),
                     save="both", formulas=("b * a**(b - 1)", "a**b * log(a) = out * log(a)"),
                     saved_names=("self", "exponent")),
-    rpow=Rule("PowBackward2", lambda a, base: np.power(base, a),
+    rpow=Rule("PowBackward2", lambda a, base: _rpow(a, base),
               lambda g, out, a, base: where(mask((a._data >= 0) & (base == 0), out), 0.,
                                             g * R["mul_scalar"](out, params=(float(np.log(np.float64(base))),))),
               save="both",
@@ -215,8 +222,9 @@ def _atan2_vjp(g, out, a, b, of):
 
 
 # torch's atan2 kernel: SLEEF's atan2f_u10/atan2_u10 on the vector blocks, the C library's on the tail (glibc's
-# atan2f, reproduced in libm.py; NumPy's float64 arctan2 calls glibc's atan2)
-_atan2 = by_dtype(np.arctan2, float32=by_blocks(atan2f_u10, libm.atan2f), float64=by_blocks(atan2_u10, np.arctan2))
+# atan2f, reproduced in libm.py; its atan2)
+_atan2 = by_dtype(np.arctan2, float32=by_blocks(atan2f_u10, libm.atan2f),
+                  float64=by_blocks(atan2_u10, libm.c_function("atan2", np.arctan2, 2)))
 
 
 @op("atan2", "arctan2", tensors=2, rules=dict(atan2=Rule(

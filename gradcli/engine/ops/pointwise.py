@@ -58,10 +58,10 @@ def _sigmoid_lanes(exp):
 
 
 # torch's sigmoid kernel: 1 / (1 + exp(-x)) in the dtype, SLEEF's exp on the vector blocks (Sleef_expf8_u10,
-# Sleef_expd4_u10), the C library's on the tail (libm.expf; NumPy's float64 exp calls glibc's exp).
+# Sleef_expd4_u10), the C library's on the tail (libm.expf; its exp).
 sigmoid_kernel = by_dtype(lambda a: 1 / (1 + np.exp(-a)),
                     float32=by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(libm.expf)),
-                    float64=by_blocks(_sigmoid_lanes(sleef.expd_u10), _sigmoid_lanes(np.exp)))
+                    float64=by_blocks(_sigmoid_lanes(sleef.expd_u10), _sigmoid_lanes(libm.c_function("exp", np.exp))))
 
 
 sigmoid = unary("sigmoid", Rule("SigmoidBackward0", sigmoid_kernel, lambda g, out, a: R["sigmoid_backward"](g, out), save="output",
@@ -134,26 +134,34 @@ asin = unary("asin", Rule("AsinBackward0", vml("asin", np.arcsin), lambda g, out
 acos = unary("acos", Rule("AcosBackward0", vml("acos", np.arccos), lambda g, out, a: g * -rsqrt(R["add_scalar"](-a * a, params=(1,))),
                           formulas=("-1 / sqrt(1 - a**2)",)), aliases=("arccos",))
 # sinh, cosh: SLEEF's u10 versions on the vector blocks, the C library's on the tail (glibc's sinhf and coshf,
-# reproduced in libm.py; NumPy's float64 sinh and cosh call glibc's)
+# reproduced in libm.py; its sinh and cosh)
 sinh = unary("sinh", Rule("SinhBackward0", by_dtype(np.sinh, float32=by_blocks(sleef.sinhf_u10, libm.sinhf),
-                                                    float64=by_blocks(sleef.sinh_u10, np.sinh)), lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
+                                                    float64=by_blocks(sleef.sinh_u10, libm.c_function("sinh", np.sinh))),
+                          lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
 cosh = unary("cosh", Rule("CoshBackward0", by_dtype(np.cosh, float32=by_blocks(sleef.coshf_u10, libm.coshf),
-                                                    float64=by_blocks(sleef.cosh_u10, np.cosh)), lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
-asinh = unary("asinh", Rule("AsinhBackward0", np.arcsinh, lambda g, out, a: g * rsqrt(R["add_scalar"](a ** 2, params=(1,))),
+                                                    float64=by_blocks(sleef.cosh_u10, libm.c_function("cosh", np.cosh))),
+                          lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
+# asinh, acosh: the C library's on every element (torch's Vectorized<> maps std::asinh and std::acosh)
+asinh = unary("asinh", Rule("AsinhBackward0", by_dtype(np.arcsinh, float32=libm.c_function("asinhf", np.arcsinh, dtype=np.float32),
+                                                       float64=libm.c_function("asinh", np.arcsinh)),
+                            lambda g, out, a: g * rsqrt(R["add_scalar"](a ** 2, params=(1,))),
                             formulas=("1 / sqrt(a**2 + 1)",)), aliases=("arcsinh",))
-acosh = unary("acosh", Rule("AcoshBackward0", np.arccosh, lambda g, out, a: g * rsqrt(R["sub_scalar"](a * a, params=(1,))),
+acosh = unary("acosh", Rule("AcoshBackward0", by_dtype(np.arccosh, float32=libm.c_function("acoshf", np.arccosh, dtype=np.float32),
+                                                       float64=libm.c_function("acosh", np.arccosh)),
+                            lambda g, out, a: g * rsqrt(R["sub_scalar"](a * a, params=(1,))),
                             formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
 # atanh: SLEEF's atanhf_u10/atanh_u10 on the vector blocks, the C library's on the tail (glibc's atanhf, reproduced
-# in libm.py; NumPy's float64 arctanh calls glibc's atanh)
+# in libm.py; its atanh)
 atanh = unary("atanh", Rule("AtanhBackward0", by_dtype(np.arctanh, float32=by_blocks(sleef.atanhf_u10, libm.atanhf),
-                                                       float64=by_blocks(sleef.atanh_u10, np.arctanh)), lambda g, out, a: g / (1 - a * a),
+                                                       float64=by_blocks(sleef.atanh_u10, libm.c_function("atanh", np.arctanh))),
+                            lambda g, out, a: g / (1 - a * a),
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
 log10 = unary("log10", Rule("Log10Backward0", vml("log10", np.log10), lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
 log2 = unary("log2", Rule("Log2Backward0", vml("log2", np.log2), lambda g, out, a: g / R["mul_scalar"](a, params=(LN2,)), formulas=("1 / (a * ln(2))",)))
 # torch's exp2 kernel: SLEEF's exp2 on the vector blocks, the C library's on the tail (glibc's exp2f, reproduced
-# in libm.py; NumPy's float64 exp2 calls glibc's exp2)
+# in libm.py; its exp2)
 exp2 = unary("exp2", Rule("Exp2Backward0", by_dtype(np.exp2, float32=by_blocks(sleef.exp2f_u10, libm.exp2f),
-                                                    float64=by_blocks(sleef.exp2_u10, np.exp2)), lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
+                                                    float64=by_blocks(sleef.exp2_u10, libm.c_function("exp2", np.exp2))), lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
 expm1 = unary("expm1", Rule("Expm1Backward0", by_dtype(np.expm1, float32=sleef.expm1f_u10, float64=sleef.expm1_u10), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
                             formulas=("exp(a) = out + 1",)))
@@ -187,8 +195,9 @@ def _sinc_lanes(sin):
     return sinc
 
 
-# float32: glibc's sinf (libm.py); float64: NumPy's sin, which calls glibc's
-sinc = unary("sinc", Rule("SincBackward0", by_dtype(np.sinc, float32=_sinc_lanes(libm.sinf), float64=_sinc_lanes(np.sin)),
+# float32: glibc's sinf (libm.py); float64: the C library's sin
+sinc = unary("sinc", Rule("SincBackward0", by_dtype(np.sinc, float32=_sinc_lanes(libm.sinf),
+                                                    float64=_sinc_lanes(libm.c_function("sin", np.sin))),
                           _sinc_backward,
                           formulas=("(cos(pi * a) * pi * a - sin(pi * a)) / (pi * a**2), 0 at a = 0",)))
 
