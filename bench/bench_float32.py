@@ -1,8 +1,9 @@
 """Cost of summing in torch's order: `python bench/bench_float32.py [--baseline FILE]`.
 
 torch_sum (gradcli/engine/reduce.py) against NumPy's own pairwise `np.sum` on 10^7 float32 elements,
-for a full sum (and beside it its first cascade level alone: one einsum over torch's layout, blocks of 16
-rows of 32 floats summed row after row, the pass every NumPy formulation of the cascade needs), a sum over
+for a full sum (and beside it its first cascade level alone: blocks of 16 rows of 32 floats in torch's layout
+summed row after row, by MKL's batched gemm where gradcli[mkl] is installed, else by one einsum, the pass every
+NumPy formulation of the cascade needs), a sum over
 the last dim of (10^4, 10^3) and over the first dim of (10^3, 10^4); also float32 sigmoid (SLEEF's expf
 emulated) against NumPy's `1 / (1 + exp(-x))`.
 The sides run in turn, one after the other (in rotating order), and each keeps its best time in CPU seconds of this process
@@ -19,7 +20,8 @@ import time
 import numpy as np
 
 from gradcli.engine.ops.pointwise import sigmoid_kernel as sigmoid32
-from gradcli.engine.reduce import torch_sum
+from gradcli.engine import mkl
+from gradcli.engine.reduce import _sequential, torch_sum
 
 
 def side_by_side(fns, repeat=40):
@@ -74,7 +76,8 @@ def main():
     if args.runs > 1:
         summary(ratios)
     blocks = x[:x.size // 512 * 512].reshape(-1, 16, 32)
-    report("  its first level alone (einsum)", lambda: np.einsum("abc->ac", blocks), lambda: np.sum(x))
+    level = "MKL" if mkl.library() is not None else "einsum"
+    report(f"  its first level alone ({level})", lambda: _sequential(blocks, 1), lambda: np.sum(x))
     for name, a, axis in [("sum over dim 1 of (10^4, 10^3)", x.reshape(10**4, 10**3), 1),
                           ("sum over dim 0 of (10^3, 10^4)", x.reshape(10**3, 10**4), 0)]:
         report(name, lambda: torch_sum(a, axis), lambda: np.sum(a, axis), old_sum and (lambda: old_sum(a, axis)))

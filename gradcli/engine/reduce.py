@@ -153,37 +153,6 @@ def _blocks(a, axis, step):
     return _sequential(head, axis + 1), _sequential(_along(a, axis, full), axis) if left else None
 
 
-LEVEL_CHUNK_BYTES = 1 << 19  # a large cascade's first-level sums are made this many bytes at a time (the L2 cache)
-
-
-def _first_two_levels(a, axis, step):
-    """_blocks twice, for a cascade of at least two levels over a large array: (the second level's block
-    sums, the first level's leftover sum or None, the second level's leftover sum or None).  The first
-    level's block sums are made a cache-sized chunk at a time into one buffer, and at once summed into the
-    second level's: the first level, 1/step of the input, is then neither written to memory as one array
-    nor allocated afresh (new pages, and their release, cost as much as the second level's additions)."""
-    pre, post = a.shape[:axis], a.shape[axis + 1:]
-    firsts, left = divmod(a.shape[axis], step)
-    seconds, second_left = divmod(firsts, step)
-    per_chunk = max(1, LEVEL_CHUNK_BYTES // (step * a.nbytes // a.shape[axis]))  # second-level blocks
-    buffer = np.empty(pre + (min(per_chunk, seconds) * step,) + post, a.dtype)
-    sums = np.empty(pre + (seconds,) + post, a.dtype)
-    span = step * step
-    for start in range(0, seconds, per_chunk):
-        count = min(seconds, start + per_chunk) - start
-        firsts_here = _along(buffer, axis, None, count * step)
-        terms = _along(a, axis, start * span, (start + count) * span)
-        _sequential(terms.reshape(pre + (count * step, step) + post), axis + 1, out=firsts_here)
-        _sequential(firsts_here.reshape(pre + (count, step) + post), axis + 1,
-                    out=_along(sums, axis, start, start + count))
-    leftover = _sequential(_along(a, axis, firsts * step), axis) if left else None
-    second_leftover = None
-    if second_left:
-        rest = _along(a, axis, seconds * span, firsts * step).reshape(pre + (second_left, step) + post)
-        second_leftover = _sequential(_sequential(rest, axis + 1), axis)
-    return sums, leftover, second_leftover
-
-
 def _level_step(n):
     ceil_log2 = 1 if n <= 2 else (n - 1).bit_length()
     return 1 << max(4, ceil_log2 // LEVELS)
@@ -193,11 +162,8 @@ def _levels(a, axis, step):
     """The four-level cascade along ``axis`` with blocks of ``step``: the sums of the terms each level
     leaves over, then the sum of the last level's terms, added in that order.  A level with less than a
     block of terms leaves them all over, and empty parts are skipped: adding their +0 changes nothing."""
-    level, parts, levels = a, [], LEVELS - 1
-    if a.shape[axis] >= step * step and a.nbytes > step * LEVEL_CHUNK_BYTES:  # the first level outgrows a chunk
-        level, *leftovers = _first_two_levels(a, axis, step)
-        parts, levels = [part for part in leftovers if part is not None], levels - 2
-    for _ in range(levels):
+    level, parts = a, []
+    for _ in range(LEVELS - 1):
         if level.shape[axis] < step:
             break
         level, leftover = _blocks(level, axis, step)

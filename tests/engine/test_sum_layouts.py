@@ -36,10 +36,6 @@ def test_the_cases_reach_the_paths_they_name():
     assert 1 < 5000 / rows_per_chunk
     assert 1000 // 8 // 4 % 16 == 15 and 966 // 8 // 4 % 16 == 14 and 784 // 8 // 4 % 16 == 8
     assert reduce._contiguous_run(np.zeros((1000, 3000), np.float32)[None], 1) >= reduce.LONG_RUN
-    # The flat sums from 4196029 elements on make their first two levels in chunks: 2 whole, 4.8 and 2.9 chunks.
-    chunk_terms = reduce.LEVEL_CHUNK_BYTES // 128 * 16  # (a term: 4 vectors of 32 bytes)
-    assert 4196029 * 4 > 16 * reduce.LEVEL_CHUNK_BYTES and 4196029 // 32 // chunk_terms == 2
-    assert 10000009 // 32 / chunk_terms > 4 and 3000005 // 16 / chunk_terms > 2
 
 
 @pytest.mark.parametrize("name", ["rows of 1000", "rows of 966", "rows of 500 float64"])
@@ -67,31 +63,11 @@ def test_chunked_rows_give_the_unchunked_sums(monkeypatch):
     assert same_bits(chunked, reduced("rows of 1000"))
 
 
-@pytest.mark.parametrize("shape, dtype, dim", [((70001,), np.float32, None), ((3, 70000), np.float32, 1),
-                                               ((5000, 7), np.float32, 0), ((3, 2000, 40), np.float64, 1),
-                                               ((2, 40000), np.float64, None)], ids=str)
-def test_first_two_levels_in_chunks_give_the_whole_levels_sums(shape, dtype, dim, monkeypatch):
-    """A large cascade's first level is made a chunk at a time (here chunks of 4 KB, so that small inputs take
-    many, the last one partial) and summed into the second level at once: the bits of the two levels made whole."""
-    rng = np.random.default_rng(sum(shape))
-    x = (rng.standard_normal(shape) * 10.0 ** rng.uniform(-6, 6, shape)).astype(dtype)
-    calls = []
-    monkeypatch.setattr(reduce, "LEVEL_CHUNK_BYTES", 4096)
-    chunked_levels = reduce._first_two_levels
-    monkeypatch.setattr(reduce, "_first_two_levels", lambda *args: calls.append(args) or chunked_levels(*args))
-    chunked = torch_sum(x, dim)
-    assert calls  # the chunked levels were taken
-    monkeypatch.setattr(reduce, "LEVEL_CHUNK_BYTES", 10**12)
-    assert same_bits(chunked, torch_sum(x, dim))
-
-
 @pytest.mark.parametrize("shape, axis", [((70001, 4, 8), 0), ((3, 20000, 4, 8), 1), ((5, 3000, 7), 1), ((2, 3, 40000), 2),
                                          ((9000, 1, 16), 0)], ids=str)
-@pytest.mark.parametrize("chunk_bytes", [4096, 1 << 19])
-def test_a_contiguous_cascade_sums_as_a_strided_one(shape, axis, chunk_bytes, monkeypatch):
+def test_a_contiguous_cascade_sums_as_a_strided_one(shape, axis):
     """A C-contiguous input is summed as (before, terms, after) with axes of one dropped; a strided view of the
-    same values keeps its shape: the bits agree, also with the first two levels made in chunks of 4 KB."""
-    monkeypatch.setattr(reduce, "LEVEL_CHUNK_BYTES", chunk_bytes)
+    same values keeps its shape: the bits agree."""
     rng = np.random.default_rng(sum(shape))
     padded = (rng.standard_normal(shape[:-1] + (shape[-1] + 1,)) * 10.0 ** rng.uniform(-6, 6)).astype(np.float32)
     strided = padded[..., :-1]

@@ -28,8 +28,8 @@ CASES = {
     "columns of 1000 float64": ((700, 1000), "float64", 0, "mean"),
     "middle dim": ((40, 300, 500), "float32", 1, "sum"),
     "outer and inner dims": ((40, 300, 50), "float32", (0, 2), "sum"),
-    # Flat sums of 10^5 to 10^7 elements with a scalar tail, a last vector and a leftover at every level;
-    # from 8 MB on, the first two levels are made a chunk at a time: two whole chunks, then partial last ones.
+    # Flat sums of 10^5 to 10^7 elements with a scalar tail, a last vector and a leftover at every level (the
+    # first two levels of those from 8 MB on were once made in chunks of 512 KB: "two chunks" is from then).
     "flat 100009": ((100009,), "float32", None, "sum"),
     "flat 1000009": ((1000009,), "float32", None, "sum"),
     "flat 4196029, two chunks": ((4196029,), "float32", None, "sum"),

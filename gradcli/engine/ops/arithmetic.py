@@ -115,6 +115,7 @@ _POWERS_AS_KERNELS = {0.0: lambda a, one: np.ones_like(a), 1.0: lambda a, one: a
                       0.5: lambda a, one: SQRT(a), -0.5: lambda a, one: one / np.sqrt(a),
                       -1.0: lambda a, one: one / a}
 C_POW = libm.c_function("pow", np.power, 2)
+C_LOG = libm.c_function("log", np.log)  # std::log of rpow's base in its backward
 _POW_BY_NUMBER = {np.dtype(np.float32): (powf_u10, lambda x, b: C_POW(x, b).astype(np.float32)),
                   np.dtype(np.float64): (pow_u10, C_POW)}
 
@@ -152,7 +153,7 @@ def _rpow(a, base):
                     saved_names=("self", "exponent")),
     rpow=Rule("PowBackward2", lambda a, base: _rpow(a, base),
               lambda g, out, a, base: where(mask((a._data >= 0) & (base == 0), out), 0.,
-                                            g * R["mul_scalar"](out, params=(float(np.log(np.float64(base))),))),
+                                            g * R["mul_scalar"](out, params=(float(C_LOG(base)),))),
               save="both",
               formulas=("base**a * log(base) = out * log(base)",), saved_names=("exponent", "self"))))
 def pow(a, b):
