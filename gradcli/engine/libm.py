@@ -488,14 +488,15 @@ def c_function(name, fallback, arguments=1, dtype=np.float64):
     operands broadcast together, elementwise; ``fallback`` (NumPy's function) where no C library is loaded."""
     dtype = np.dtype(dtype)
     in_math = getattr(math, name, None) if dtype == np.float64 else None  # (math.exp2: Python 3.11 on)
-    through_math = np.frompyfunc(in_math, arguments, 1) if in_math else None
     through_ctypes = None
 
     def elementwise(*operands):
         nonlocal through_ctypes
-        if through_math is not None:
-            try:
-                return through_math(*operands)
+        if in_math is not None:
+            operands = np.broadcast_arrays(*operands)
+            try:  # (map over Python floats: 15% faster than np.frompyfunc)
+                values = map(in_math, *(x.ravel().tolist() for x in operands))
+                return np.fromiter(values, dtype, operands[0].size).reshape(operands[0].shape)
             except (OverflowError, ValueError):
                 pass
         if through_ctypes is None:
