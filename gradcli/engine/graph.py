@@ -36,28 +36,14 @@ def engine_error(message, kind, **context):
 
 
 class Node:
+    """One op application in the graph (made by init_node, not by a class call)."""
+
     __slots__ = ("rule", "edges", "metas", "inputs", "output", "versions", "params", "sequence_nr", "__dict__",
                  "__weakref__")
     pre_hooks = None                     # hooks registered on the non-leaf tensor this node produced
     retained = None                      # that tensor, when it called retain_grad()
     location = None                      # where the node was made / freed, when a front end asks
     released_location = None
-
-    def __init__(self, rule, edges, metas, inputs, output, params, location=None, versions=None):
-        self.rule = rule                 # the op table entry: vjps and what they read
-        self.edges = edges               # per input: Node, AccumulateGrad or None (a constant)
-        self.metas = metas               # per input: (shape, NumPy dtype), to reduce and cast its gradient
-        self.inputs = inputs             # per input: the saved tensor or plain number; None if not saved
-        self.output = output             # the saved result, for rules that read it
-        if versions is None:  # the saved tensors' versions now, unless the caller found them
-            versions = _versions(rule, inputs, metas, output) if rule.saves else ()
-        self.versions = versions
-        self.params = params
-        self.sequence_nr = next(_sequence)
-        if location is None and _location_hook is not None:  # an op passes its output's location
-            location = _location_hook()
-        if location is not None:  # else no instance dict per node
-            self.location = location
 
     def name(self):
         return self.torch_name
@@ -77,17 +63,6 @@ class Node:
             self.inputs = self.output = None
             self.versions = ()
 
-    def __getattr__(self, name):
-        """grad_fn._saved_self, _saved_other, _saved_result, _saved_exponent, ...: what the node saved, under
-        torch's names (public torch API despite the underscore); the rule knows its names."""
-        if name.startswith("_saved_") and type(self) is not Node:
-            if self.inputs is None:
-                raise engine_error(FREED_MESSAGE, "freed", node=self)
-            found, value = self.rule.saved_value(self, name[len("_saved_"):])
-            if found:
-                return value
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
-
     def unpack(self):
         """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since.
         An input that was not saved is there as a Meta (its shape and dtype)."""
@@ -101,14 +76,23 @@ class Node:
         return self.inputs, self.output
 
 
-def _versions(rule, inputs, metas, output):
-    saved = []
-    for x, meta in zip(inputs, metas):
-        if x is not None and meta is not None:  # a saved tensor (a number has no meta)
-            saved.append((x, x._version_counter[0]))
-    if rule.save_output:
-        saved.append((output, output._version_counter[0]))
-    return tuple(saved)  # () when nothing is saved: no object for the garbage collector to track
+def init_node(node, rule, edges, metas, inputs, output, params, versions=(), location=None):
+    """Fill `node`, a bare instance of a Node class (object.__new__), as the record of one op application; return
+    it. Not Node.__init__: a class call runs a Python __init__ in an interpreter loop of its own, which costs
+    more than the node's fields (a node per recorded op)."""
+    node.rule = rule                 # the op table entry: vjps and what they read
+    node.edges = edges               # per input: Node, AccumulateGrad or None (a constant)
+    node.metas = metas               # per input: its Meta (shape, NumPy dtype), to reduce and cast its gradient
+    node.inputs = inputs             # per input: the saved tensor, plain number, or the Meta of a tensor not saved
+    node.output = output             # the saved result, for rules that read it
+    node.versions = versions         # (tensor, its version when saved) of each saved tensor, checked in backward
+    node.params = params
+    node.sequence_nr = next(_sequence)
+    if location is None and _location_hook is not None:  # an op passes its output's location
+        location = _location_hook()
+    if location is not None:  # else no instance dict per node
+        node.location = location
+    return node
 
 
 def modified_message(tensor, version, producer):

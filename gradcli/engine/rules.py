@@ -24,8 +24,8 @@ leading arguments are tensors; ``unary(...)`` does all that for an elementwise f
 import numpy as np
 
 from . import dtypes, grad_mode
-from .graph import node_class
-from .tensor import Tensor, _make
+from .graph import FREED_MESSAGE, engine_error, init_node, node_class
+from .tensor import Tensor, _make, _new
 
 _state = grad_mode.state
 forward_mode = grad_mode.forward_mode
@@ -163,7 +163,7 @@ def _record(rule, inputs, params, out):
     for x in inputs:
         if type(x) is Tensor:
             data = x._data
-            metas.append((data.shape, data.dtype))
+            metas.append(_metas.get((data.shape, data.dtype)) or cached_meta(data.shape, data.dtype))
             edge = x.grad_fn
             if edge is None and x._requires_grad:
                 edge = x._accumulator or x._grad_accumulator()
@@ -187,21 +187,37 @@ def _record(rule, inputs, params, out):
             saved.append(x)
             versions.append((x, x._version_counter[0]))
         else:
-            saved.append(_metas.get(meta) or cached_meta(*meta))
+            saved.append(meta)
     output = None
     if rule.save_output:
         output = out
         versions.append((out, out._version_counter[0]))
     # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
     # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
-    out.grad_fn = (rule.node_type or _node_type(rule))(rule, tuple(edges), tuple(metas), tuple(saved), output, params,
-                                                       out._location, tuple(versions))
+    out.grad_fn = init_node(_new(rule.node_type or _node_type(rule)), rule, tuple(edges), tuple(metas), tuple(saved),
+                           output, params, tuple(versions), out._location)
     out._requires_grad = True
 
 
 def _node_type(rule):
-    rule.node_type = node_class(rule.grad_fn_name)
-    return rule.node_type
+    """The rule's Node class, with a property per torch name of what the rule saves (`grad_fn._saved_self`,
+    public torch API despite the underscore)."""
+    cls = rule.node_type = node_class(rule.grad_fn_name)
+    for field in (*rule.saved_names, "result"):
+        if not hasattr(cls, "_saved_" + field):
+            setattr(cls, "_saved_" + field, property(_saved_getter(field)))
+    return cls
+
+
+def _saved_getter(field):
+    def saved(node):
+        if node.inputs is None:
+            raise engine_error(FREED_MESSAGE, "freed", node=node)
+        found, value = node.rule.saved_value(node, field)
+        if not found:
+            raise AttributeError(f"'{type(node).__name__}' object has no attribute '_saved_{field}'")
+        return value
+    return saved
 
 
 def sum_to(g, shape):

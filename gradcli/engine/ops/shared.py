@@ -66,7 +66,7 @@ def cast(x, dt):
     raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
 
 
-def binary(rule, a, b, *params, floating=False):
+def binary(rule, a, b, params=(), floating=False):
     arrays = operands(a, b, floating, rule.scalars)
     try:
         return rule.run((a, b), arrays, params)
