@@ -36,7 +36,15 @@ def engine_error(message, kind, **context):
 
 
 class Node:
-    """One op application in the graph (made by init_node, not by a class call)."""
+    """One op application in the graph. Made by rules.record on a bare instance (object.__new__), not by a
+    class call: a Python __init__ runs in an interpreter loop of its own, which costs more than the fields
+    (a node per recorded op). Its fields:
+
+    rule: the op table entry (vjps and what they read); edges: per input, the Node, AccumulateGrad or None (a
+    constant) its gradient goes to; metas: per input, its Meta (shape, NumPy dtype), to reduce and cast that
+    gradient; inputs: per input, the saved tensor, the plain number, or the Meta of a tensor not saved;
+    output: the saved result, for rules that read it; versions: (tensor, its version when saved) of each saved
+    tensor, checked in backward; params; sequence_nr: backward runs the newest first."""
 
     __slots__ = ("rule", "edges", "metas", "inputs", "output", "versions", "params", "sequence_nr", "__dict__",
                  "__weakref__")
@@ -74,25 +82,6 @@ class Node:
                 producer = self if tensor is self.output else tensor.grad_fn
                 raise engine_error(modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
         return self.inputs, self.output
-
-
-def init_node(node, rule, edges, metas, inputs, output, params, versions=(), location=None):
-    """Fill `node`, a bare instance of a Node class (object.__new__), as the record of one op application; return
-    it. Not Node.__init__: a class call runs a Python __init__ in an interpreter loop of its own, which costs
-    more than the node's fields (a node per recorded op)."""
-    node.rule = rule                 # the op table entry: vjps and what they read
-    node.edges = edges               # per input: Node, AccumulateGrad or None (a constant)
-    node.metas = metas               # per input: its Meta (shape, NumPy dtype), to reduce and cast its gradient
-    node.inputs = inputs             # per input: the saved tensor, plain number, or the Meta of a tensor not saved
-    node.output = output             # the saved result, for rules that read it
-    node.versions = versions         # (tensor, its version when saved) of each saved tensor, checked in backward
-    node.params = params
-    node.sequence_nr = next(_sequence)
-    if location is None and _location_hook is not None:  # an op passes its output's location
-        location = _location_hook()
-    if location is not None:  # else no instance dict per node
-        node.location = location
-    return node
 
 
 def modified_message(tensor, version, producer):
