@@ -181,7 +181,7 @@ def record(rule, inputs, params, out, node, location):
         read = rule.read_set(requiring)
     # numbers are always kept; tensors when read, with their version at this point; else the vjp gets a Meta
     saved = list(inputs)
-    versions = ()  # a tuple grown in place: most nodes save no tensor
+    versions = ()  # extended only for a saved tensor: most nodes save none
     for i, meta in enumerate(metas):
         if meta is not None:
             if read is None or i in read:
@@ -220,7 +220,7 @@ def _node_type(rule):
 
 
 def _saved_getter(field):
-    def saved(node):
+    def saved(node):  # as torch: freed after backward, an AttributeError if the rule does not save it
         if node.inputs is None:
             raise engine_error(FREED_MESSAGE, "freed", node=node)
         found, value = node.rule.saved_value(node, field)
