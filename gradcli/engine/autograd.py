@@ -174,10 +174,10 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                         continue
                     g = input_grads[k] if k < n_grads else None
                     if g is not None:
-                        shape, np_dtype = metas[k]
+                        meta = metas[k]
                         data = g._data
-                        if data.shape != shape or (data.dtype is not np_dtype and data.dtype != np_dtype):
-                            g = _conform(g, shape, np_dtype)
+                        if data.shape != meta.shape or (data.dtype is not meta.np_dtype and data.dtype != meta.np_dtype):
+                            g = _conform(g, meta.shape, meta.np_dtype)
                     remaining = deps[edge] - 1
                     deps[edge] = remaining
                     if remaining == 0 and follow is None and edge not in buffers:

@@ -5,7 +5,10 @@ import functools
 
 
 class _State:
-    enabled = True
+    __slots__ = ("enabled",)  # read by every op: a slot is one lookup, a class default is not
+
+    def __init__(self):
+        self.enabled = True
 
 
 state = _State()
@@ -14,9 +17,13 @@ state = _State()
 class _ForwardMode:
     """The active dual level's id (or None), whether a JVP is being computed (its own ops carry no tangents),
     and the function that gives an op's output its tangent (set by engine/forward.py)."""
-    level = None
-    pushing = False
-    push = None
+
+    __slots__ = ("level", "pushing", "push")  # as _State's
+
+    def __init__(self):
+        self.level = None
+        self.pushing = False
+        self.push = None
 
 
 forward_mode = _ForwardMode()

@@ -36,28 +36,22 @@ def engine_error(message, kind, **context):
 
 
 class Node:
+    """One op application in the graph. Made by rules.record on a bare instance (object.__new__), not by a
+    class call: a Python __init__ runs in an interpreter loop of its own, which costs more than the fields
+    (a node per recorded op). Its fields:
+
+    rule: the op table entry (vjps and what they read); edges: per input, the Node, AccumulateGrad or None (a
+    constant) its gradient goes to; metas: per input, its Meta (shape, NumPy dtype), to reduce and cast that
+    gradient; inputs: per input, the saved tensor, the plain number, or the Meta of a tensor not saved;
+    output: the saved result, for rules that read it; versions: (tensor, its version when saved) of each saved
+    tensor, checked in backward; params; sequence_nr: backward runs the newest first."""
+
     __slots__ = ("rule", "edges", "metas", "inputs", "output", "versions", "params", "sequence_nr", "__dict__",
                  "__weakref__")
     pre_hooks = None                     # hooks registered on the non-leaf tensor this node produced
     retained = None                      # that tensor, when it called retain_grad()
     location = None                      # where the node was made / freed, when a front end asks
     released_location = None
-
-    def __init__(self, rule, edges, metas, inputs, output, params, location=None, versions=None):
-        self.rule = rule                 # the op table entry: vjps and what they read
-        self.edges = edges               # per input: Node, AccumulateGrad or None (a constant)
-        self.metas = metas               # per input: (shape, NumPy dtype), to reduce and cast its gradient
-        self.inputs = inputs             # per input: the saved tensor or plain number; None if not saved
-        self.output = output             # the saved result, for rules that read it
-        if versions is None:  # the saved tensors' versions now, unless the caller found them
-            versions = _versions(rule, inputs, metas, output) if rule.saves else ()
-        self.versions = versions
-        self.params = params
-        self.sequence_nr = next(_sequence)
-        if location is None and _location_hook is not None:  # an op passes its output's location
-            location = _location_hook()
-        if location is not None:  # else no instance dict per node
-            self.location = location
 
     def name(self):
         return self.torch_name
@@ -77,17 +71,6 @@ class Node:
             self.inputs = self.output = None
             self.versions = ()
 
-    def __getattr__(self, name):
-        """grad_fn._saved_self, _saved_other, _saved_result, _saved_exponent, ...: what the node saved, under
-        torch's names (public torch API despite the underscore); the rule knows its names."""
-        if name.startswith("_saved_") and type(self) is not Node:
-            if self.inputs is None:
-                raise engine_error(FREED_MESSAGE, "freed", node=self)
-            found, value = self.rule.saved_value(self, name[len("_saved_"):])
-            if found:
-                return value
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
-
     def unpack(self):
         """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since.
         An input that was not saved is there as a Meta (its shape and dtype)."""
@@ -99,16 +82,6 @@ class Node:
                 producer = self if tensor is self.output else tensor.grad_fn
                 raise engine_error(modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
         return self.inputs, self.output
-
-
-def _versions(rule, inputs, metas, output):
-    saved = []
-    for x, meta in zip(inputs, metas):
-        if x is not None and meta is not None:  # a saved tensor (a number has no meta)
-            saved.append((x, x._version_counter[0]))
-    if rule.save_output:
-        saved.append((output, output._version_counter[0]))
-    return tuple(saved)  # () when nothing is saved: no object for the garbage collector to track
 
 
 def modified_message(tensor, version, producer):

@@ -21,14 +21,15 @@ from .tensor import Tensor, _make
 # Tensor's `self op other` for + - * / (self is a Tensor; no out=, alpha= or rounding_mode=): the op function
 # without its options, one call from the operator to the rule (every + - * / of a script and of backward's formulas)
 _ADD, _SUB, _MUL, _DIV = R["add"], R["sub"], R["mul"], R["div"]
+_ALPHA_ONE = (1,)  # the params of + and -: one tuple shared by their nodes, not a new one per op
 
 
 def _plus(self, other):
-    return binary(_ADD, self, other, 1)
+    return binary(_ADD, self, other, _ALPHA_ONE)
 
 
 def _minus(self, other):
-    return binary(_SUB, self, other, 1)
+    return binary(_SUB, self, other, _ALPHA_ONE)
 
 
 def _times(self, other):

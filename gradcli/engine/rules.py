@@ -24,8 +24,8 @@ leading arguments are tensors; ``unary(...)`` does all that for an elementwise f
 import numpy as np
 
 from . import dtypes, grad_mode
-from .graph import node_class
-from .tensor import Tensor, _make
+from .graph import FREED_MESSAGE, _sequence, engine_error, node_class
+from .tensor import Tensor, _make, _new
 
 _state = grad_mode.state
 forward_mode = grad_mode.forward_mode
@@ -98,7 +98,7 @@ class Rule:
 
     def read_set(self, requiring):
         """The inputs a node saves when the inputs in the bit set `requiring` need a gradient: those read by
-        their vjps (None: every input). _record looks in self._read_sets first."""
+        their vjps (None: every input). record looks in self._read_sets first."""
         if not self.save_inputs:
             read = _NOTHING
         elif self.reads is None:
@@ -148,14 +148,16 @@ class Rule:
         if _state.enabled:
             for x in inputs:
                 if type(x) is Tensor and x._requires_grad:
-                    _record(self, inputs, params, out)
+                    record(self, inputs, params, out, _new(self.node_type or _node_type(self)), out._location)
                     break
         if forward_mode.level is not None and not forward_mode.pushing:
             forward_mode.push(self, inputs, params, out)
         return out
 
 
-def _record(rule, inputs, params, out):
+def record(rule, inputs, params, out, node, location):
+    """Make `node` (a bare instance of a Node class) the record of `rule` applied to `inputs`, made at `location`
+    (a front end's, or None), and out's grad_fn."""
     # Plain loops, no helpers: this runs once per recorded op, so it is the engine's hottest path.
     edges, metas = [], []
     requiring = 0  # bit i set: input i has somewhere to send a gradient
@@ -163,7 +165,7 @@ def _record(rule, inputs, params, out):
     for x in inputs:
         if type(x) is Tensor:
             data = x._data
-            metas.append((data.shape, data.dtype))
+            metas.append(_metas.get((data.shape, data.dtype)) or cached_meta(data.shape, data.dtype))
             edge = x.grad_fn
             if edge is None and x._requires_grad:
                 edge = x._accumulator or x._grad_accumulator()
@@ -178,30 +180,54 @@ def _record(rule, inputs, params, out):
     if read is _UNKNOWN:
         read = rule.read_set(requiring)
     # numbers are always kept; tensors when read, with their version at this point; else the vjp gets a Meta
-    saved, versions = [], []
-    for i, x in enumerate(inputs):
-        meta = metas[i]
-        if meta is None:
-            saved.append(x)
-        elif read is None or i in read:
-            saved.append(x)
-            versions.append((x, x._version_counter[0]))
-        else:
-            saved.append(_metas.get(meta) or cached_meta(*meta))
+    saved = list(inputs)
+    versions = ()  # extended only for a saved tensor: most nodes save none
+    for i, meta in enumerate(metas):
+        if meta is not None:
+            if read is None or i in read:
+                x = inputs[i]
+                versions += ((x, x._version_counter[0]),)
+            else:
+                saved[i] = meta
     output = None
     if rule.save_output:
         output = out
-        versions.append((out, out._version_counter[0]))
+        versions += ((out, out._version_counter[0]),)
     # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
     # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
-    out.grad_fn = (rule.node_type or _node_type(rule))(rule, tuple(edges), tuple(metas), tuple(saved), output, params,
-                                                       out._location, tuple(versions))
+    node.rule = rule
+    node.edges = tuple(edges)
+    node.metas = tuple(metas)
+    node.inputs = tuple(saved)
+    node.output = output
+    node.versions = versions
+    node.params = params
+    node.sequence_nr = next(_sequence)
+    if location is not None:  # else no instance dict per node
+        node.location = location
+    out.grad_fn = node
     out._requires_grad = True
 
 
 def _node_type(rule):
-    rule.node_type = node_class(rule.grad_fn_name)
-    return rule.node_type
+    """The rule's Node class, with a property per torch name of what the rule saves (`grad_fn._saved_self`,
+    public torch API despite the underscore)."""
+    cls = rule.node_type = node_class(rule.grad_fn_name)
+    for field in (*rule.saved_names, "result"):
+        if not hasattr(cls, "_saved_" + field):
+            setattr(cls, "_saved_" + field, property(_saved_getter(field)))
+    return cls
+
+
+def _saved_getter(field):
+    def saved(node):  # as torch: freed after backward, an AttributeError if the rule does not save it
+        if node.inputs is None:
+            raise engine_error(FREED_MESSAGE, "freed", node=node)
+        found, value = node.rule.saved_value(node, field)
+        if not found:
+            raise AttributeError(f"'{type(node).__name__}' object has no attribute '_saved_{field}'")
+        return value
+    return saved
 
 
 def sum_to(g, shape):

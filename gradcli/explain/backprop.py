@@ -17,7 +17,6 @@ import numpy as np
 
 import gradcli.torch as torch
 from gradcli.calc.errors import CalcError
-from gradcli.engine import dtypes
 from gradcli.engine.rules import sum_to
 
 LEAF = "leaf"
@@ -207,11 +206,10 @@ def _formula(rule, k):
 
 def _conform(gradient, meta):
     """What the engine does with a product before an input receives it: undo broadcasting, cast."""
-    shape, np_dtype = meta
-    if gradient.shape != shape:
-        gradient = sum_to(gradient, shape)
-    if gradient.numpy().dtype != np_dtype:
-        gradient = gradient.to(dtypes.from_numpy(np_dtype))
+    if gradient.shape != meta.shape:
+        gradient = sum_to(gradient, meta.shape)
+    if gradient.numpy().dtype != meta.np_dtype:
+        gradient = gradient.to(meta.dtype)
     return gradient
 
 

@@ -61,7 +61,7 @@ def _row_of_constant(a_shape, b_shape, shape):
     lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: g * alpha if alpha != 1 else g, save=None,
     formulas=("1", "alpha"), saved_names=("self", "other", "alpha"), scalars=True)))
 def add(a, b, alpha=1):
-    return binary(R["add"], a, b, alpha)
+    return binary(R["add"], a, b, (alpha,))
 
 
 @op("sub", "subtract", rules=dict(
@@ -73,7 +73,7 @@ def add(a, b, alpha=1):
 def sub(a, b, alpha=1):
     if not isinstance(a, Tensor):
         return R["rsub"](b, params=(a,), arrays=operands(b, a, scalars=True)[:1]) if alpha == 1 else add(-b * alpha, a)
-    return binary(R["sub"], a, b, alpha)
+    return binary(R["sub"], a, b, (alpha,))
 
 
 @op("mul", "multiply", rules=dict(mul=Rule("MulBackward0", operator.mul, lambda g, out, a, b: g * b,

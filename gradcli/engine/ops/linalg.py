@@ -109,7 +109,7 @@ def mm(a, b):
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
                            f"{b.shape[0]}x{b.shape[1]})")
-    return binary(R["mm"], a, b, _strides(a), _strides(b))
+    return binary(R["mm"], a, b, (_strides(a), _strides(b)))
 
 
 @op("mv", rules=dict(mv=Rule("MvBackward0", matrix_vector, lambda g, out, a, b: g.unsqueeze(1) * b,
@@ -236,4 +236,4 @@ def solve(A, B, left=True):
         raise RuntimeError(f"linalg.solve: A must be batches of square matrices, but they are "
                            f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1]} matrices")
     vector = left and (B.ndim == 1 or B.ndim == A.ndim - 1 and B.shape == A.shape[:-1])  # B: (batches of) vectors
-    return binary(R["solve"], A, B, vector, left, floating=True)
+    return binary(R["solve"], A, B, (vector, left), floating=True)

@@ -33,7 +33,7 @@ def operands(a, b, floating=False, scalars=False):
     if type(a) is Tensor:  # the common cases first: a float tensor and a Python number (which stays weak)
         data = a._data     # or a tensor of the same dtype
         dt = data.dtype
-        if dt.kind == "f":
+        if dt in EXACT_SCALAR_DTYPES or dt.kind == "f":  # float32/float64 without reading the kind
             if type(b) is float or type(b) is int:
                 if scalars and not data.ndim and dt in EXACT_SCALAR_DTYPES:
                     return data[()], b
@@ -66,7 +66,7 @@ def cast(x, dt):
     raise TypeError(f"unsupported operand type: '{type(x).__name__}'")
 
 
-def binary(rule, a, b, *params, floating=False):
+def binary(rule, a, b, params=(), floating=False):
     arrays = operands(a, b, floating, rule.scalars)
     try:
         return rule.run((a, b), arrays, params)

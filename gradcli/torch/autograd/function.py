@@ -12,9 +12,9 @@ from gradcli.engine import dtypes, grad_mode
 from gradcli.engine.factory import zeros
 from gradcli.engine.forward import attach_tangent
 from gradcli.engine.grad_mode import forward_mode, tangent_of
-from gradcli.engine.graph import FREED_MESSAGE, Node, engine_error, modified_message, node_class
+from gradcli.engine.graph import FREED_MESSAGE, Node, current_location, engine_error, modified_message, node_class
 from gradcli.engine.ops.shapes import cat
-from gradcli.engine.rules import Rule
+from gradcli.engine.rules import Rule, record
 from gradcli.engine.tensor import Tensor
 
 
@@ -170,21 +170,20 @@ class Function:
 def _record(cls, node_cls, ctx, args, outputs, differentiable, several):
     """Make ctx the graph node of the outputs (through packing nodes if forward returned a tuple)."""
     packing = _Packing(outputs, differentiable) if several else None
-    edges = [(x.grad_fn or (x._grad_accumulator() if x._requires_grad else None)) if isinstance(x, Tensor)
-             else None for x in args]
-    metas = [(x._data.shape, x._data.dtype) if isinstance(x, Tensor) else None for x in args]
     rule = Rule(node_cls.__name__, None, _run_backward(cls, packing), save=None, variadic=True,
                 formulas=(f"{cls.__name__}.backward(ctx, grad)",))
-    Node.__init__(ctx, rule, edges, metas, [None if m is not None else x for x, m in zip(args, metas)], None, (ctx,))
+    location = current_location()  # the nodes are where apply was called, not where forward made the outputs
+    if packing is None:
+        record(rule, args, (ctx,), differentiable[0], ctx, location)
+        return
+    # ctx's one output is the outputs' gradients packed: a stand-in of that shape and dtype, its grad_fn ctx
+    packed = zeros(packing.size, dtype=packing.dtype)
+    record(rule, args, (ctx,), packed, ctx, location)
     for k, out in enumerate(outputs):
-        if not any(out is d for d in differentiable):
-            continue
-        node = ctx
-        if packing is not None:
+        if any(out is d for d in differentiable):
             put = Rule(node_cls.__name__, None, lambda g, out, meta, k=k: packing.pack(k, g), save=None,
                        formulas=(f"output {k} of {cls.__name__}",))
-            node = node_class(node_cls.__name__)(put, [ctx], [((packing.size,), packing.dtype.np)], [None], None, ())
-        out.grad_fn, out._requires_grad = node, True
+            record(put, (packed,), (), out, object.__new__(node_class(node_cls.__name__)), location)
 
 
 def _push_tangents(cls, ctx, args, tangents, outputs, differentiable):
