@@ -13,6 +13,7 @@ from gradcli.engine.kernels import fma
 
 EVERY_K = np.arange(2**24, dtype=np.int32)
 CHUNK = 2**20
+FOUR_OVER_PI = np.float32(1.27323954473516)  # avx_mathfun.h's cephes_FOPI
 
 
 def f32(value):
@@ -40,7 +41,7 @@ def cephes_log(x):
 
 def cephes_sincos(x):
     """avx_mathfun's sincos256_ps of float32 x >= 0, with the FMAs its AVX2 build makes."""
-    j = (x * fast.FOUR_OVER_PI).astype(np.int32)
+    j = (x * FOUR_OVER_PI).astype(np.int32)
     j = (j + 1) & ~1
     y = j.astype(np.float32)
     for part in fast.PI_OVER_4_PARTS:  # the reduction by pi/4 in three parts (negative)
