@@ -135,9 +135,11 @@ def box_muller(uniform_integers, out, room):
     radius = room.f32_e
     minus_two_log(log_k, room, radius)
     np.sqrt(radius, radius)
-    sin, cos = sincos(angle_k, room)
-    rows = out.view(ROW_OF_8)
+    sin, cos, sign = sincos(angle_k, room)
     radius_zero = radius.min() == 0  # only k = 0 has radius 0; elsewhere no product is -0 (nor sin or cos)
+    radius_bits = radius.view(np.int32)
+    np.bitwise_xor(radius_bits, sign, radius_bits)
+    rows = out.view(ROW_OF_8)
     for values, column in ((cos, 0), (sin, 1)):
         np.multiply(values, radius, values)
         if radius_zero:
@@ -147,9 +149,9 @@ def box_muller(uniform_integers, out, room):
 
 def minus_two_log(k, room, out):
     """-2 log(1 - k * 2**-24) as Cephes' float32 log (avx_mathfun's log256_ps) computes the log, into out;
-    1 - u is exact: the integer 2**24 - k scaled by 2**-24, which only shifts the exponent. Of the room, only
-    int_a, int_b and f32_e are left as they were."""
-    x, exponent = room.f32_a, room.int_c
+    1 - u is exact: the integer 2**24 - k scaled by 2**-24, which only shifts the exponent. k is overwritten;
+    of the room, only int_b, int_c and f32_e are left as they were."""
+    x, exponent = room.f32_a, k  # k is used up at once
     np.subtract(TWO_TO_24, k, exponent)
     np.copyto(x, exponent)  # exact: at most 2**24
     bits = x.view(np.int32)
@@ -195,11 +197,12 @@ def minus_two_log(k, room, out):
 def sincos(k, room):
     """sin and cos of 2 pi * k * 2**-24 rounded to float32, as Cephes' sincos256_ps computes them: reduced
     by an even number of pi/4 (the octant), then one of two polynomials each, chosen by the octant. Returned
-    in room.f32_b and room.f32_d; all of the room but f32_e is overwritten."""
+    as sin and cos but for the sign bit they share, in room.f32_b and room.f32_d, and that sign bit (int32,
+    in k's array); all of the room but f32_e is overwritten."""
     x = room.f32_a
     np.copyto(x, k)  # exact
     np.multiply(x, TWO_PI_ULP, x)  # 2 pi * u rounded once, as torch's
-    quadrant = room.int_a  # half Cephes' even octant (see QUADRANT_SHIFT)
+    quadrant = k  # half Cephes' even octant (see QUADRANT_SHIFT); k is used up here
     np.add(k, QUADRANT_ROUNDING, quadrant)
     np.right_shift(quadrant, QUADRANT_SHIFT, quadrant)
     reduced, x_wide = room.f64_a, room.f64_b
@@ -209,7 +212,7 @@ def sincos(k, room):
     np.add(reduced, x_wide, reduced)
     np.copyto(x, reduced, casting="unsafe")  # Cephes' three fused steps, rounded once (see PI_OVER_4)
     np.copyto(x_wide, x)
-    z, z_wide = room.f32_c, room.f64_c
+    z, z_wide = x, room.f64_c  # x is used up here: x_wide goes on
     np.multiply(x, x, z)
     np.copyto(z_wide, z)
     total, near_cos, near_sin = room.f64_d, room.f32_d, room.f32_b
@@ -230,23 +233,22 @@ def sincos(k, room):
     np.add(reduced, x_wide, reduced)
     np.copyto(near_sin, reduced, casting="unsafe")
     # the quadrant q picks which is which (q odd: swapped) and the signs: sin's is bit 1 of q, cos's that of
-    # q + 1, bit 1 flipped where bit 0 is set. When q is even they are the same, and when it is odd cos's goes
-    # with near_sin: so near_sin takes cos's sign and near_cos sin's, before the swap.
-    sin_sign, odd, cos_sign = room.int_b, room.int_c, quadrant  # k and the quadrant are used up here
-    np.left_shift(quadrant, THIRTY, sin_sign)  # bit 1 to the sign bit, bit 0 just below it
-    np.bitwise_and(sin_sign, SIGN_BIT, sin_sign)
+    # q + 1, bit 1 flipped where bit 0 is set. Both take sin's sign, returned for the radius to carry, and
+    # where q is odd, near_sin, which then goes to cos, is flipped.
+    odd = room.int_c
     np.left_shift(quadrant, THIRTY_ONE, odd)  # bit 0 to the sign bit
-    np.bitwise_xor(sin_sign, odd, cos_sign)
+    sign = quadrant
+    np.left_shift(quadrant, THIRTY, sign)  # bit 1 to the sign bit, bit 0 just below it
+    np.bitwise_and(sign, SIGN_BIT, sign)
     sin, cos = near_sin.view(np.int32), near_cos.view(np.int32)
-    np.bitwise_xor(sin, cos_sign, sin)
-    np.bitwise_xor(cos, sin_sign, cos)
-    swap, swapped = odd, sin_sign
+    np.bitwise_xor(sin, odd, sin)
+    swap, swapped = odd, room.int_a
     np.right_shift(odd, THIRTY_ONE, swap)  # all bits set where q is odd
     np.bitwise_xor(sin, cos, swapped)
     np.bitwise_and(swapped, swap, swapped)
     np.bitwise_xor(sin, swapped, sin)
     np.bitwise_xor(cos, swapped, cos)
-    return near_sin, near_cos
+    return near_sin, near_cos, sign
 
 
 def _two_steps(z_wide, first, last_coefficient, total, out):
