@@ -46,7 +46,7 @@ QUADRANT_ROUNDING, QUADRANT_SHIFT = 1 << 21, 22
 # Adding 1.5 * 2**(e + 29) to a float64 whose rounded float32 value lies in [2**e, 2**(e + 1)) rounds it
 # once to float32's spacing there, 2**(e - 23), ties to even; subtracting it again is exact. The first step
 # of the cosine's and of the sine's polynomials stays in one such binade (e = -10 and -7; the test checks it).
-COS_FIRST_MAGIC, SIN_FIRST_MAGIC = 1.5 * 2.0**19, 1.5 * 2.0**22
+COS_FIRST_BINADE, SIN_FIRST_BINADE = -10, -7
 # Cephes' exponent e and mantissa m of x from its float32 bits, in integer arithmetic: adding 2**23 - sqrt(1/2)'s
 # mantissa carries into the exponent field exactly when x's mantissa is at least sqrt(1/2)'s (where Cephes
 # keeps e and uses m - 1; below, e - 1 and 2m - 1); the bias, subtracted with it, leaves e * 2**23 in the
@@ -72,11 +72,11 @@ def _i32(value):
 
 # Constants as 0-d arrays of the operation's dtype: NumPy takes them in about half the time of a Python or
 # NumPy scalar, and a chunk makes about a hundred calls. Outputs are passed positionally for the same reason.
-ZERO, ONE, HALF, MINUS_TWO, TWENTY_FOUR_SCALED = map(_f32, (0, 1, 0.5, -2, 24 * 2**23))
-LN2_LOW_SCALED, LN2_HIGH_SCALED, TWO_PI_ULP = map(_f32, (LN2_LOW_SCALED, LN2_HIGH_SCALED, TWO_PI_ULP))
+ZERO, ONE, HALF, MINUS_EIGHT, TWENTY_FOUR_SCALED = map(_f32, (0, 1, 0.5, -8, 24 * 2**23))
+LN2_LOW_SCALED, LN2_HIGH_SCALED, PI_ULP = map(_f32, (LN2_LOW_SCALED, LN2_HIGH_SCALED, TWO_PI_ULP / 2))
 LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL = (tuple(map(_f64, coefficients)) for coefficients in
                                                   (LOG_POLYNOMIAL, COS_POLYNOMIAL, SIN_POLYNOMIAL))
-PI_OVER_2_WIDE, MINUS_HALF_WIDE = _f64(2 * PI_OVER_4), _f64(-0.5)
+PI_OVER_4_WIDE = _f64(PI_OVER_4)
 TWO_TO_24, SQRT_HALF_CARRY, EXPONENT_FIELD, SIGN_BIT = map(_i32, (1 << 24, SQRT_HALF_CARRY, EXPONENT_FIELD, -2**31))
 QUADRANT_ROUNDING, QUADRANT_SHIFT, THIRTY, THIRTY_ONE = map(_i32, (QUADRANT_ROUNDING, QUADRANT_SHIFT, 30, 31))
 # A float64 sum M + v with M = 2**(E + 29) - 2**E (the sign of v) rounds v to float32 wherever v lies in the two
@@ -90,8 +90,23 @@ LOG_STEP_BINADES = (-3, -3, -3, -3, -3, -2, -2)
 LOG_STEPS = tuple((_f64(coefficient + magic), _f64(magic)) for coefficient, magic in (
     (float(coefficient), math.copysign(2.0**(top + 29) - 2.0**top, coefficient))
     for coefficient, top in zip(LOG_POLYNOMIAL[1:-1], LOG_STEP_BINADES)))
-COS_FIRST = (COS_POLYNOMIAL[0], _f64(COS_POLYNOMIAL[1] + COS_FIRST_MAGIC), _f64(COS_FIRST_MAGIC))
-SIN_FIRST = (SIN_POLYNOMIAL[0], _f64(SIN_POLYNOMIAL[1] + SIN_FIRST_MAGIC), _f64(SIN_FIRST_MAGIC))
+
+
+# The sine and cosine are computed at half scale: the angle x/2 (torch's float32 2 pi u is pi u, halved exactly,
+# reduced by pi/4 instead of pi/2), so z = x * x is Z = z/4, and each intermediate value is the kernel's times a
+# power of 2, which roundings leave as they are (no value comes near float32's subnormals). With the
+# polynomials' coefficients scaled to match, cos's last FMA t z - z/2 is T Z - Z for T = 2 t: one float64 pass
+# fewer. Both come out halved, and the radius doubled makes up for it: (2 r)**2 = -8 log(1 - u).
+def _scaled_steps(coefficients, first_binade, scale):
+    """(c0, c1 + magic, magic, c2) to evaluate 2**scale ((c0 z + c1) z + c2) from Z = z/4: c0 Z + c1 then
+    stands for 2**(scale + 2) (c0 z + c1), in the binade scale + 2 above the first step's (see _two_steps)."""
+    c0, c1, c2 = (float(c) for c in coefficients)
+    magic = 1.5 * 2.0**(first_binade + scale + 2 + 29)
+    return tuple(map(_f64, (c0 * 2.0**(scale + 4), c1 * 2.0**(scale + 2) + magic, magic, c2 * 2.0**scale)))
+
+
+COS_STEPS = _scaled_steps(COS_POLYNOMIAL, COS_FIRST_BINADE, 3)  # times Z: 2 t, where torch has t = (...) z
+SIN_STEPS = _scaled_steps(SIN_POLYNOMIAL, SIN_FIRST_BINADE, 2)  # times Z: torch's t
 
 
 CACHE_LINE = 64  # bytes
@@ -133,8 +148,8 @@ def box_muller(uniform_integers, out, room):
     np.copyto(log_k.view(ROW_OF_8), halves[:, 0])
     np.copyto(angle_k.view(ROW_OF_8), halves[:, 1])
     radius = room.f32_e
-    minus_two_log(log_k, room, radius)
-    np.sqrt(radius, radius)
+    log_times(MINUS_EIGHT, log_k, room, radius)
+    np.sqrt(radius, radius)  # twice torch's: sincos's values are halves
     sin, cos, sign = sincos(angle_k, room)
     radius_zero = radius.min() == 0  # only k = 0 has radius 0; elsewhere no product is -0 (nor sin or cos)
     radius_bits = radius.view(np.int32)
@@ -147,8 +162,9 @@ def box_muller(uniform_integers, out, room):
         rows[:, column] = values.view(ROW_OF_8)
 
 
-def minus_two_log(k, room, out):
-    """-2 log(1 - k * 2**-24) as Cephes' float32 log (avx_mathfun's log256_ps) computes the log, into out;
+def log_times(factor, k, room, out):
+    """factor * log(1 - k * 2**-24) (factor a power of 2, as a 0-d float32 array) with the log as Cephes'
+    float32 log (avx_mathfun's log256_ps) computes it, into out;
     1 - u is exact: the integer 2**24 - k scaled by 2**-24, which only shifts the exponent. k is overwritten;
     of the room, only int_b, int_c and f32_e are left as they were."""
     x, exponent = room.f32_a, k  # k is used up at once
@@ -191,23 +207,23 @@ def minus_two_log(k, room, out):
     y += m
     e *= LN2_HIGH_SCALED
     np.add(y, e, out)
-    out *= MINUS_TWO
+    out *= factor
 
 
 def sincos(k, room):
-    """sin and cos of 2 pi * k * 2**-24 rounded to float32, as Cephes' sincos256_ps computes them: reduced
-    by an even number of pi/4 (the octant), then one of two polynomials each, chosen by the octant. Returned
-    as sin and cos but for the sign bit they share, in room.f32_b and room.f32_d, and that sign bit (int32,
-    in k's array); all of the room but f32_e is overwritten."""
+    """Halves of sin and cos of 2 pi * k * 2**-24 rounded to float32, as Cephes' sincos256_ps computes them:
+    reduced by an even number of pi/4 (the octant), then one of two polynomials each, chosen by the octant.
+    Returned but for the sign bit they share, in room.f32_b and room.f32_d, and that sign bit (int32, in k's
+    array); all of the room but f32_e is overwritten. Halves: see _scaled_steps."""
     x = room.f32_a
     np.copyto(x, k)  # exact
-    np.multiply(x, TWO_PI_ULP, x)  # 2 pi * u rounded once, as torch's
+    np.multiply(x, PI_ULP, x)  # 2 pi * u rounded once, as torch's, and halved
     quadrant = k  # half Cephes' even octant (see QUADRANT_SHIFT); k is used up here
     np.add(k, QUADRANT_ROUNDING, quadrant)
     np.right_shift(quadrant, QUADRANT_SHIFT, quadrant)
     reduced, x_wide = room.f64_a, room.f64_b
     np.copyto(reduced, quadrant)
-    np.multiply(reduced, PI_OVER_2_WIDE, reduced)
+    np.multiply(reduced, PI_OVER_4_WIDE, reduced)
     np.copyto(x_wide, x)
     np.add(reduced, x_wide, reduced)
     np.copyto(x, reduced, casting="unsafe")  # Cephes' three fused steps, rounded once (see PI_OVER_4)
@@ -216,17 +232,17 @@ def sincos(k, room):
     np.multiply(x, x, z)
     np.copyto(z_wide, z)
     total, near_cos, near_sin = room.f64_d, room.f32_d, room.f32_b
-    # cos: ((c0 z + c1) z + c2), times z, then that times z - z/2 fused, plus 1
-    _two_steps(z_wide, COS_FIRST, COS_POLYNOMIAL[2], total, near_cos)
+    # cos: ((c0 z + c1) z + c2), times z, then that times z - z/2 fused, plus 1 (here Z for z/4: 2 t and
+    # T Z - Z, then + 1/2)
+    _two_steps(z_wide, COS_STEPS, total, near_cos)
     np.multiply(near_cos, z, near_cos)
     np.copyto(reduced, near_cos)
     np.multiply(reduced, z_wide, reduced)
-    np.multiply(z_wide, MINUS_HALF_WIDE, total)
-    np.add(total, reduced, total)
-    np.copyto(near_cos, total, casting="unsafe")
-    np.add(near_cos, ONE, near_cos)
+    np.subtract(reduced, z_wide, reduced)
+    np.copyto(near_cos, reduced, casting="unsafe")
+    np.add(near_cos, HALF, near_cos)
     # sin: ((s0 z + s1) z + s2), times z, then that times x plus x fused
-    _two_steps(z_wide, SIN_FIRST, SIN_POLYNOMIAL[2], total, near_sin)
+    _two_steps(z_wide, SIN_STEPS, total, near_sin)
     np.multiply(near_sin, z, near_sin)
     np.copyto(reduced, near_sin)
     np.multiply(reduced, x_wide, reduced)
@@ -251,14 +267,14 @@ def sincos(k, room):
     return near_sin, near_cos, sign
 
 
-def _two_steps(z_wide, first, last_coefficient, total, out):
+def _two_steps(z_wide, steps, total, out):
     """(c0 z + c1) z + c2 with two FMAs, into the float32 out. The first one's result lies in one binade, where
-    first = (c0, c1 + magic, magic) rounds it (c1 + magic is exact: c1 is a multiple of the spacing there, as
-    is the magic); the second's is rounded by the conversion."""
-    coefficient, plus_magic, magic = first
-    np.multiply(z_wide, coefficient, total)
+    steps = (c0, c1 + magic, magic, c2) rounds it (c1 + magic is exact: c1 is a multiple of the spacing there,
+    as is the magic); the second's is rounded by the conversion."""
+    first, plus_magic, magic, last = steps
+    np.multiply(z_wide, first, total)
     np.add(total, plus_magic, total)
     np.subtract(total, magic, total)
     np.multiply(total, z_wide, total)
-    np.add(total, last_coefficient, total)
+    np.add(total, last, total)
     np.copyto(out, total, casting="unsafe")
