@@ -5,7 +5,9 @@ angles 2 pi u, with the Cephes polynomial log and sincos of avx_mathfun.h, compi
 Each step is reproduced here with the same rounding: a float32 FMA a * b + c is computed in float64, where
 the product of two float32 values is exact and so is the sum for the ranges these steps see (when it is not,
 the sum is rounded once to float64 and never lands half-way between two float32: tests/engine/test_random_bits.py
-compares every one of the 2**24 inputs with kernels.fma's exact FMA), then rounded once to float32.
+compares every one of the 2**24 inputs with kernels.fma's exact FMA), then rounded once to float32: by a
+conversion, or, where the results stay within two binades (the log's Horner steps), by adding and subtracting
+a magic constant, which rounds the exact sum once (see LOG_STEPS).
 
 Speed: the work is a few dozen whole-array NumPy passes per value, so every pass writes into arrays made once
 per call (Room: a fresh array of a chunk's size costs page faults on every use) and runs in float32 or int32
