@@ -197,11 +197,11 @@ def log_times(factor, k, room, out):
     # y * z + e * LN2_LOW, rounded once
     np.copyto(y_wide, y)
     np.copyto(z_wide, z)
-    np.multiply(y_wide, z_wide, total)
+    np.multiply(y_wide, z_wide, y_wide)
     np.multiply(e, LN2_LOW_SCALED, y)
-    np.copyto(y_wide, y)
-    np.add(total, y_wide, total)
-    np.copyto(y, total, casting="unsafe")
+    np.copyto(total, y)
+    np.add(y_wide, total, y_wide)
+    np.copyto(y, y_wide, casting="unsafe")
     # The last two FMAs multiply exactly in float32 (by 1/2, and a 9-bit constant by a small integer): a
     # float32 multiply and add round as they do.
     z *= HALF
