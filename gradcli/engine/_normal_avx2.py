@@ -118,7 +118,7 @@ class Room:
     """The arrays one chunk of rows needs, made once and written with out= (half: values per half row).
 
     Each starts on a cache line: NumPy's loops read and write 64 bytes at a time (AVX-512), and an array
-    from np.empty starts 16 bytes into one, so that every access would straddle two (5-8% slower in all)."""
+    from np.empty starts 16 bytes into one, so that every access would straddle two (4-5% slower in all)."""
 
     def __init__(self, half):
         self.half = half
@@ -165,10 +165,10 @@ def box_muller(uniform_integers, out, room):
 
 
 def log_times(factor, k, room, out):
-    """factor * log(1 - k * 2**-24) (factor a power of 2, as a 0-d float32 array) with the log as Cephes'
-    float32 log (avx_mathfun's log256_ps) computes it, into out;
-    1 - u is exact: the integer 2**24 - k scaled by 2**-24, which only shifts the exponent. k is overwritten;
-    of the room, only int_b, int_c and f32_e are left as they were."""
+    """factor * log(1 - k * 2**-24) (factor a power of 2, as a 0-d float32 array), the log as Cephes' float32
+    log (avx_mathfun's log256_ps) computes it, into out; 1 - u is exact: the integer 2**24 - k scaled by
+    2**-24, which only shifts the exponent. k is overwritten; of the room, only int_b, int_c and f32_e are left
+    as they were."""
     x, exponent = room.f32_a, k  # k is used up at once
     np.subtract(TWO_TO_24, k, exponent)
     np.copyto(x, exponent)  # exact: at most 2**24
