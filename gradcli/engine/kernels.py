@@ -15,6 +15,7 @@ so it is emulated exactly here with array arithmetic:
 """
 
 import math
+import os
 import struct
 
 import numpy as np
@@ -115,13 +116,50 @@ def _fma32_scalar(a, b, c):
     return np.array(total, np.float32)
 
 
-# ---- elementwise functions as torch's AVX2 build computes them ---------------------------------------------
-# torch applies a function to a contiguous run in steps of two 32-byte vectors (16 floats, 8 doubles) and to
-# the last elements of the run with the scalar C library function.  On the x86-64 wheels (built with MKL) exp,
-# log, sin, cos, tan, tanh, sqrt and erf go to MKL's vector math library instead (engine/mkl.py); without it,
-# the float64 result rounded to float32 is the closest public stand-in (see the README table).
+# ---- which of torch's CPU builds: AVX2 or AVX512 -----------------------------------------------------------
+# torch compiles its vectorised kernels once per capability and picks one at start-up (DispatchStub.cpp's
+# compute_cpu_capability): ATEN_CPU_CAPABILITY when set, else AVX512 where the CPU has AVX-512 F, BW, VL and DQ
+# with FMA, else AVX2.  The builds differ in the width of Vectorized<T> (32 or 64 bytes), so in which elements
+# of a run take the vector lambda and how softmax's lanes fold.  gradcli follows the same choice, and the same
+# variable (its tests set ATEN_CPU_CAPABILITY=avx2, the build most of their goldens come from); torch's default
+# build (no AVX: scalar functions everywhere) is not reproduced: gradcli computes as the AVX2 build there.
 
-VECTOR_BYTES = 64  # two AVX2 registers: torch's vectorised loops step by 2 * Vectorized<T>::size()
+CAPABILITY_REGISTER_BYTES = {"avx2": 32, "avx512": 64}
+
+
+def torch_capability():
+    """avx2 or avx512: the build torch 2.13 dispatches to here (an ATEN_CPU_CAPABILITY of default counts as avx2)."""
+    chosen = os.environ.get("ATEN_CPU_CAPABILITY", "").lower()
+    if chosen in CAPABILITY_REGISTER_BYTES:
+        return chosen
+    if chosen:
+        return "avx2"
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:  # NumPy 1.x
+        from numpy.core._multiarray_umath import __cpu_features__ as features
+    wanted = ("AVX512F", "AVX512BW", "AVX512VL", "AVX512DQ", "FMA3")
+    return "avx512" if all(features.get(name) for name in wanted) else "avx2"
+
+
+def use_capability(name):
+    """Compute as torch's ``name`` build (avx2 or avx512) from now on; returns the one used before."""
+    global CAPABILITY, REGISTER_BYTES
+    before, CAPABILITY = CAPABILITY, name
+    REGISTER_BYTES = CAPABILITY_REGISTER_BYTES[name]  # Vectorized<T>::size() * sizeof(T)
+    return before
+
+
+CAPABILITY = REGISTER_BYTES = None
+use_capability(torch_capability())
+
+
+# ---- elementwise functions as torch's vectorised builds compute them --------------------------------------
+# torch applies a function to a contiguous run in steps of two vectors (2 * REGISTER_BYTES: 16 floats on AVX2,
+# 32 on AVX512) and to the last elements of the run with the scalar C library function.  On the x86-64 wheels
+# (built with MKL) exp, log, sin, cos, tan, tanh, sqrt and erf go to MKL's vector math library instead
+# (engine/mkl.py); without it, the float64 result rounded to float32 is the closest public stand-in (see the
+# README table).
 
 
 def _f32(value):
@@ -192,7 +230,7 @@ def _iteration_order(shape, strides):
 def by_blocks(vector_fn, scalar_fn):
     """``vector_fn`` on whole vector blocks, ``scalar_fn`` on the rest, as torch's cpu_kernel_vec splits its
     operands (arrays of one dtype, broadcast together): the axes in TensorIterator's order, the innermost ones
-    every operand steps through evenly merged into runs; a run goes in blocks of 64 bytes and a scalar tail when
+    every operand steps through evenly merged into runs; a run goes in blocks of two vectors and a scalar tail when
     its operands are contiguous (one of them may be a broadcast scalar), to ``scalar_fn`` whole otherwise."""
     def apply(*operands):
         operands = np.broadcast_arrays(*(np.asarray(x) for x in operands))
@@ -209,7 +247,7 @@ def by_blocks(vector_fn, scalar_fn):
                 break
             run *= shape[axis]
         vectorised = set(inner) <= {0, itemsize} and inner.count(0) <= 1
-        block = VECTOR_BYTES // itemsize
+        block = 2 * REGISTER_BYTES // itemsize
         body = run // block * block if vectorised else 0
         axes = order[::-1] + [i for i in range(len(shape)) if shape[i] == 1]
         runs = [np.ascontiguousarray(x.transpose(axes)).reshape(-1, run) for x in operands]

@@ -11,6 +11,7 @@ from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, mask, operands, zeros_like_constant
+from . import kernels
 from .kernels import sleef_expf
 from .libm import c_function, log1pf, logf
 from .reduce import nll_cascade, torch_mean, torch_sum
@@ -319,12 +320,9 @@ def _huber(x, y, delta):
         return np.where(z < delta, half * z * z, delta * (z - half * delta))
 
 
-VECTOR_BYTES = 32
-
-
 def _vectorised_and_tail(vector, scalar, *arrays):
-    """cpu_kernel_vec's split: the vector lambda on whole steps of two 32-byte vectors, the scalar lambda on
-    the last n % (2 * lanes) elements (when every operand is contiguous or a single broadcast element);
+    """cpu_kernel_vec's split: the vector lambda on whole steps of two vectors (kernels.REGISTER_BYTES), the
+    scalar lambda on the last n % (2 * lanes) elements (when every operand is contiguous or a single broadcast element);
     the scalar lambda everywhere else, as torch's basic loop."""
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
     full = [a.shape == shape for a in arrays]
@@ -332,7 +330,7 @@ def _vectorised_and_tail(vector, scalar, *arrays):
         return scalar(*arrays)
     out = np.asarray(vector(*arrays)).reshape(-1)
     n = out.size
-    step = 2 * VECTOR_BYTES // arrays[0].itemsize
+    step = 2 * kernels.REGISTER_BYTES // arrays[0].itemsize
     tail = n % step
     if tail:
         last = [np.broadcast_to(a, shape).reshape(-1)[n - tail:] for a in arrays]

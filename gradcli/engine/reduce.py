@@ -32,6 +32,7 @@ except ImportError:  # NumPy 1.x
     _einsum = np.einsum
 
 from . import mkl
+from . import kernels
 from .kernels import fma, sleef_expf
 from .libm import c_function, expf
 from .sleef import expd_u10, log_u10, logf_u10
@@ -554,12 +555,13 @@ def torch_var(x, axis=None, correction=1.0, keepdims=False, take_sqrt=False):
 
 
 def vector_sum_rows(e):
-    """torch's vec::reduce_all(+) over the last axis (32-byte vectors: 8 float32 or 4 float64 lanes):
+    """torch's vec::reduce_all(+) over the last axis (vectors of kernels.REGISTER_BYTES: 8 float32 or 4 float64
+    lanes on AVX2, twice that on AVX512):
     lane-wise running sums of whole vectors, the partial last vector into its first lanes, then the
     lanes folded: float32 as ((a0 + a4) + (a2 + a6)) + ((a1 + a5) + (a3 + a7)), float64 left to right;
     rows shorter than a vector add left to right."""
     n = e.shape[-1]
-    lanes = VECTOR_BYTES // e.itemsize
+    lanes = kernels.REGISTER_BYTES // e.itemsize
     if n < lanes:
         return _sequential(e, -1) if n else np.zeros(e.shape[:-1], e.dtype)
     whole = n // lanes * lanes
@@ -584,7 +586,7 @@ def _product_sums(g, out):
     """vec::map2_reduce_all(x * y, +) over the last axis (softmax's backward): as vector_sum_rows of the
     products, but float32's build fuses the partial last vector's multiply and add (an FMA)."""
     n = g.shape[-1]
-    lanes = VECTOR_BYTES // g.itemsize
+    lanes = kernels.REGISTER_BYTES // g.itemsize
     whole = n // lanes * lanes
     if n < lanes or g.dtype != np.float32 or whole == n:
         return vector_sum_rows(g * out)
@@ -625,7 +627,7 @@ def _exp_off_last(x, axis):
     """exp in torch's kernels for a dim other than the last: inner positions in whole vectors use the vector
     exp, the last inner % lanes the C library's (glibc's expf, emulated; its exp)."""
     columns = x.reshape(x.shape[:axis + 1] + (-1,))
-    vectors = columns.shape[-1] // (VECTOR_BYTES // x.itemsize) * (VECTOR_BYTES // x.itemsize)
+    vectors = columns.shape[-1] // (kernels.REGISTER_BYTES // x.itemsize) * (kernels.REGISTER_BYTES // x.itemsize)
     scalar = expf if x.dtype == np.float32 else C_EXP
     e = np.concatenate([_vector_exp(columns[..., :vectors]), scalar(columns[..., vectors:]).astype(x.dtype)], axis=-1)
     return e.reshape(x.shape)

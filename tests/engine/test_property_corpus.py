@@ -19,7 +19,7 @@ import pytest
 
 import gradcli.torch as torch
 import gradcli.torch.nn.functional as F
-from gradcli.engine import mkl
+from gradcli.engine import kernels, mkl
 from gradcli.engine.rules import R
 from test_gradients import rules_in_graph
 
@@ -27,8 +27,15 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 sys.path.insert(0, str(GOLDEN))
 from property_ops import CASES, DRAWS, DTYPES  # noqa: E402
 
-with np.load(GOLDEN / "property" / "corpus.npz") as _data:
-    CORPUS = {key: _data[key] for key in _data.files}
+
+def _load(name):
+    with np.load(GOLDEN / "property" / name) as data:
+        return {key: data[key] for key in data.files}
+
+
+# torch's AVX2 build (the default on an AVX2 CPU) and its AVX512 build (the default on an AVX-512 CPU), each replayed
+# with gradcli computing as that build (kernels.use_capability).
+CORPORA = {"avx2": _load("corpus.npz"), "avx512": _load("corpus_avx512.npz")}
 
 
 def _known(reason, *names, dtypes=DTYPES):
@@ -68,14 +75,24 @@ KNOWN_WITHOUT_MKL = {
 }
 MACHINE_DEPENDENT = {reason for reason in KNOWN_WITHOUT_MKL.values() if reason == VML or reason.startswith(READS_VML)}
 MODES = {"mkl": KNOWN, "without_mkl": {**KNOWN, **KNOWN_WITHOUT_MKL}}
+KNOWN_AVX512 = {  # added to both modes' for the AVX512 build's corpus
+    **_known("oneDNN's AVX-512 convolution kernels sum the input's gradient in orders not found yet", "conv_input_grad",
+             dtypes=("float32",)),
+    **_known("huber_backward's mean: torch's AVX512 build gives the 16 elements past each 16-float step what its vector "
+             "lambda gives, not the scalar tail's (its AVX2 build: the scalar's); not reproduced yet", "huber_backward",
+             dtypes=("float32",)),
+    **_known("the gradient reads huber_backward (float64: as for float32 in huber_backward's case)", "huber",
+             dtypes=("float64",)),
+}
 
 
 def same_bits(got, want):
     return got.dtype == want.dtype and got.shape == want.shape and got.tobytes() == want.tobytes()
 
 
-def replay(case, dtype, draw):
+def replay(case, dtype, draw, capability="avx2"):
     """Run one draw of a case under gradcli: the differences from torch's record, as a list of what differs."""
+    CORPUS = CORPORA[capability]
     key = f"{case.name}|{dtype}|{draw}"
     arrays = [CORPUS[f"{key}|in{i}"] for i in range(len([k for k in CORPUS if k.startswith(key + "|in")]))]
     inputs = [torch.from_numpy(a.copy()) for a in arrays]
@@ -99,18 +116,30 @@ def replay(case, dtype, draw):
 
 
 def _params():
-    return [pytest.param(case, dtype, mode, id=f"{case.name}-{dtype}-{mode}",
+    return [pytest.param(case, dtype, mode, capability,
+                         id=f"{case.name}-{dtype}-{mode}" + ("-avx512" if capability == "avx512" else ""),
                          marks=([pytest.mark.xfail(strict=known[case.name, dtype] not in MACHINE_DEPENDENT,
-                                          reason=known[case.name, dtype])]
+                                                   reason=known[case.name, dtype])]
                                 if (case.name, dtype) in known else []) + ([pytest.mark.mkl] if mode == "mkl" else []))
-            for mode, known in MODES.items() for case in CASES for dtype in DTYPES]
+            for capability in CORPORA for mode, known in MODES.items()
+            for known in [{**known, **(KNOWN_AVX512 if capability == "avx512" else {})}]
+            for case in CASES for dtype in DTYPES]
 
 
-@pytest.mark.parametrize("case, dtype, mode", _params())
-def test_value_and_gradient_match_torch_bit_for_bit(case, dtype, mode):
-    with mkl.disabled() if mode == "without_mkl" else contextlib.nullcontext():
+@contextlib.contextmanager
+def computing_as(capability):
+    before = kernels.use_capability(capability)
+    try:
+        yield
+    finally:
+        kernels.use_capability(before)
+
+
+@pytest.mark.parametrize("case, dtype, mode, capability", _params())
+def test_value_and_gradient_match_torch_bit_for_bit(case, dtype, mode, capability):
+    with mkl.disabled() if mode == "without_mkl" else contextlib.nullcontext(), computing_as(capability):
         for draw in range(DRAWS):
-            differences = replay(case, dtype, draw)
+            differences = replay(case, dtype, draw, capability)
             assert not differences, f"{case.name} {dtype} draw {draw}: {', '.join(differences)} differ from torch"
 
 

@@ -8,7 +8,9 @@ Run once, with the interpreter that has PyTorch installed::
 For every case of tests/golden/property_ops.py (every rule of gradcli's rule table), in float32 and float64,
 DRAWS random draws of shapes and values: the inputs, torch's output, a random cotangent and the gradients
 torch.autograd.grad gives for it (the backward of the sum of the output times the cotangent). Everything goes
-to tests/golden/property/corpus.npz, keyed ``case|dtype|draw|field``, with the CPU capability torch used.
+to tests/golden/property/corpus.npz, keyed ``case|dtype|draw|field``, with the CPU capability torch used; a
+capability other than AVX2 (torch's default on an AVX-512 CPU, or ATEN_CPU_CAPABILITY=avx512) goes to
+corpus_avx512.npz beside it, the same draws.
 """
 
 import json
@@ -27,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from property_ops import CASES, DRAWS, DTYPES, values  # noqa: E402
 
-OUT = HERE / "property" / "corpus.npz"
+CORPUS_FILES = {"AVX2": "corpus.npz", "AVX512": "corpus_avx512.npz"}
 
 
 def draw_inputs(case, dtype, draw):
@@ -68,10 +70,11 @@ def main():
                 for i, g in enumerate(grads):
                     if g is not None:
                         cases[f"{key}|grad{i}"] = g.numpy(force=True)  # force: a zero gradient may be a ZeroTensor
-    OUT.parent.mkdir(exist_ok=True)
     capability = torch.backends.cpu.get_cpu_capability()
-    np.savez_compressed(OUT, __capability__=np.array(capability), __torch__=np.array(torch.__version__), **cases)
-    print(f"{len(CASES)} cases x {len(DTYPES)} dtypes x {DRAWS} draws, capability {capability}: {OUT}")
+    out = HERE / "property" / CORPUS_FILES[capability]
+    out.parent.mkdir(exist_ok=True)
+    np.savez_compressed(out, __capability__=np.array(capability), __torch__=np.array(torch.__version__), **cases)
+    print(f"{len(CASES)} cases x {len(DTYPES)} dtypes x {DRAWS} draws, capability {capability}: {out}")
 
 
 if __name__ == "__main__":
