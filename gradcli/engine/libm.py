@@ -11,6 +11,7 @@ fused steps exact with ``kernels.fma``.  Identical to the library on every float
 (tests/golden/gen_libm_bits.py, tests/engine/test_libm.py).
 """
 
+import functools
 import math
 
 import numpy as np
@@ -473,8 +474,9 @@ def sinf(y):
 # torch's scalar loops call the C library's double functions (std::exp, std::pow, ... on a tail, or on every element
 # where its Vectorized<> maps std::asinh and the like), and the float ones not reimplemented above (asinhf, acoshf).
 # NumPy's own functions are not the C library's on every CPU: with AVX-512 it computes float64 exp, pow, sinh, ... and
-# float32 asinh with SIMD code of its own, which rounds differently from glibc in about 5% of elements.  So these
-# call the library torch calls, one element at a time: through Python's math module, which calls it (0.07 us an
+# float32 asinh with SIMD code of its own, which rounds differently from glibc in about 5% of elements.  So NumPy's
+# function serves only where it was seen to give the library's bits (checked once, on probe values); elsewhere the
+# library torch calls is called one element at a time: through Python's math module, which calls it (0.07 us an
 # element), and where math raises instead of returning inf or NaN (overflow, a pole, outside the domain) or has no
 # such function (float ones), through ctypes (0.3 us).  Where no C library can be loaded, NumPy's function stands in.
 
@@ -485,12 +487,13 @@ _c_library = _UNLOADED
 
 def c_function(name, fallback, arguments=1, dtype=np.float64):
     """The C library's ``name`` (a double function, or a float one with ``dtype`` float32) on arrays of ``arguments``
-    operands broadcast together, elementwise; ``fallback`` (NumPy's function) where no C library is loaded."""
+    operands broadcast together, elementwise.  ``fallback`` is NumPy's function of the same name: used instead
+    where it was seen to give the library's results (_numpy_is_the_library), and where no C library is loaded."""
     dtype = np.dtype(dtype)
     in_math = getattr(math, name, None) if dtype == np.float64 else None  # (math.exp2: Python 3.11 on)
-    through_ctypes = None
+    through_ctypes = numpy_is_the_library = None
 
-    def elementwise(*operands):
+    def one_by_one(*operands):
         nonlocal through_ctypes
         if in_math is not None:
             operands = np.broadcast_arrays(*operands)
@@ -504,11 +507,33 @@ def c_function(name, fallback, arguments=1, dtype=np.float64):
         return through_ctypes(*operands)
 
     def apply(*operands):
+        nonlocal numpy_is_the_library
+        operands = [np.asarray(x, dtype) for x in operands]
         with np.errstate(all="ignore"):
-            result = np.asarray(elementwise(*(np.asarray(x, dtype) for x in operands)), dtype)
+            if numpy_is_the_library is None:
+                probes = _probes(dtype, arguments)
+                numpy_is_the_library = _same_bits(fallback(*probes), one_by_one(*probes))
+            result = np.asarray((fallback if numpy_is_the_library else one_by_one)(*operands), dtype)
         return result[()] if result.ndim == 0 else result
     apply.__name__ = name
     return apply
+
+
+@functools.lru_cache(maxsize=None)
+def _probes(dtype, arguments):
+    """4,096 values (for two operands, paired with a permutation of them) where NumPy's own kernels, where it has
+    them, differ from the C library's in about 5% of elements: [-10, 10], magnitudes 2**-30 to 2**30 of either
+    sign, (-1, 1) and [1, 3]."""
+    steps = np.arange(1024)
+    values = np.concatenate([np.linspace(-10, 10, 1024), np.exp2(steps % 61 - 30.0) * np.where(steps % 2, 1, -1)
+                             * (1 + steps / 1024), np.linspace(-0.999, 0.999, 1024), np.linspace(1, 3, 1024)])
+    values = values.astype(dtype)
+    return (values,) if arguments == 1 else (values, values[np.arange(values.size) * 1031 % values.size])
+
+
+def _same_bits(a, b):
+    a, b = np.asarray(a), np.asarray(b, a.dtype)
+    return bool(np.all((a.view(f"u{a.itemsize}") == b.view(f"u{a.itemsize}")) | (np.isnan(a) & np.isnan(b))))
 
 
 def _through_ctypes(name, arguments, dtype):

@@ -11,7 +11,6 @@ from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, mask, operands, zeros_like_constant
-from . import kernels
 from .kernels import sleef_expf
 from .libm import c_function, log1pf, logf
 from .reduce import nll_cascade, torch_mean, torch_sum
@@ -320,9 +319,14 @@ def _huber(x, y, delta):
         return np.where(z < delta, half * z * z, delta * (z - half * delta))
 
 
+# The loss backwards below (PointwiseOpsKernel.cpp) give the 32-byte vectors' split under torch's AVX512 build too
+# (measured: its smooth_l1 and huber gradients are those of 16-float steps), unlike the elementwise functions.
+LOSS_VECTOR_BYTES = 32
+
+
 def _vectorised_and_tail(vector, scalar, *arrays):
-    """cpu_kernel_vec's split: the vector lambda on whole steps of two vectors (kernels.REGISTER_BYTES), the
-    scalar lambda on the last n % (2 * lanes) elements (when every operand is contiguous or a single broadcast element);
+    """cpu_kernel_vec's split: the vector lambda on whole steps of two 32-byte vectors, the scalar lambda on the
+    last n % (2 * lanes) elements (when every operand is contiguous or a single broadcast element);
     the scalar lambda everywhere else, as torch's basic loop."""
     shape = np.broadcast_shapes(*(a.shape for a in arrays))
     full = [a.shape == shape for a in arrays]
@@ -330,7 +334,7 @@ def _vectorised_and_tail(vector, scalar, *arrays):
         return scalar(*arrays)
     out = np.asarray(vector(*arrays)).reshape(-1)
     n = out.size
-    step = 2 * kernels.REGISTER_BYTES // arrays[0].itemsize
+    step = 2 * LOSS_VECTOR_BYTES // arrays[0].itemsize
     tail = n % step
     if tail:
         last = [np.broadcast_to(a, shape).reshape(-1)[n - tail:] for a in arrays]

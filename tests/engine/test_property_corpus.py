@@ -78,11 +78,6 @@ MODES = {"mkl": KNOWN, "without_mkl": {**KNOWN, **KNOWN_WITHOUT_MKL}}
 KNOWN_AVX512 = {  # added to both modes' for the AVX512 build's corpus
     **_known("oneDNN's AVX-512 convolution kernels sum the input's gradient in orders not found yet", "conv_input_grad",
              dtypes=("float32",)),
-    **_known("huber_backward's mean: torch's AVX512 build gives the 16 elements past each 16-float step what its vector "
-             "lambda gives, not the scalar tail's (its AVX2 build: the scalar's); not reproduced yet", "huber_backward",
-             dtypes=("float32",)),
-    **_known("the gradient reads huber_backward (float64: as for float32 in huber_backward's case)", "huber",
-             dtypes=("float64",)),
 }
 
 
