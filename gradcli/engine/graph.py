@@ -77,7 +77,7 @@ class Node:
         if self.inputs is None:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
         for tensor, version in self.versions:
-            if tensor._version_counter[0] != version:
+            if tensor._version != version:
                 # torch names the saved output's own node, and a saved input's current producer
                 producer = self if tensor is self.output else tensor.grad_fn
                 raise engine_error(modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
@@ -88,7 +88,7 @@ def modified_message(tensor, version, producer):
     shape = ", ".join(map(str, tensor.shape))
     origin = f", which is output 0 of {_short_name(producer)}," if producer is not None else ""
     return ("one of the variables needed for gradient computation has been modified by an inplace operation: "
-            f"[torch.{tensor.dtype.legacy_name} [{shape}]]{origin} is at version {tensor._version_counter[0]}; "
+            f"[torch.{tensor.dtype.legacy_name} [{shape}]]{origin} is at version {tensor._version}; "
             f"expected version {version} instead. Hint: enable anomaly detection to find the operation that "
             "failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
 

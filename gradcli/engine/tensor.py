@@ -129,7 +129,16 @@ class Tensor:
 
     @property
     def _version(self):
-        return self._version_counter[0]
+        counter = self._version_counter
+        return counter[0] if counter is not None else 0
+
+    def _shared_counter(self):
+        """The version counter, a one-element list that views and aliases share, made when first needed: most
+        tensors are never aliased nor written in place, and stay at version 0 without one."""
+        counter = self._version_counter
+        if counter is None:
+            counter = self._version_counter = [0]
+        return counter
 
     # ---- gradient slot -------------------------------------------------------------------------------
     @property
@@ -209,7 +218,7 @@ class Tensor:
         self._data = value._data
 
     def detach(self):
-        return _make(self._data, version_counter=self._version_counter)
+        return _make(self._data, version_counter=self._shared_counter())
 
     def detach_(self):
         if self.grad_fn is not None and self._base is not None:
@@ -354,7 +363,7 @@ class Tensor:
                                "inplace_leaf", tensor=base)
 
     def _bump_version(self):
-        self._version_counter[0] += 1
+        self._shared_counter()[0] += 1
         self._location = current_location()  # where it was last written: a front end cites it in hints
 
 
@@ -417,12 +426,13 @@ _new = object.__new__
 
 
 def _make(data, requires_grad=False, version_counter=None, base=None):
-    """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying."""
+    """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying; `version_counter`:
+    the shared counter of the tensor it aliases."""
     t = _new(Tensor)
     t._data = data if type(data) is np.ndarray else np.asarray(data)
     t._requires_grad = requires_grad
     t.grad_fn = None
-    t._version_counter = version_counter if version_counter is not None else [0]
+    t._version_counter = version_counter  # None: version 0, not shared (see Tensor._shared_counter)
     if base is not None:
         t._base = base
     hook = graph._location_hook
