@@ -164,13 +164,13 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                         if not capture:
                             _accumulate_non_leaf(targets, node, grad, inputs, create_graph)
                     # the rule's vjps, for the inputs that have somewhere to send a gradient
-                    inputs = node.inputs
-                    if inputs is None or node.versions:  # freed, or saved tensors to check: unpack says what is wrong
-                        inputs, output = node.unpack()
+                    saved = node.inputs
+                    if saved is None or node.versions:  # freed, or saved tensors to check: unpack says what is wrong
+                        saved, output = node.unpack()
                     else:
                         output = node.output
                     rule = node.rule
-                    args = (grad, output, *inputs, *node.params)
+                    args = (grad, output, *saved, *node.params)
                     if rule.variadic:  # cat, stack: one vjp returns every input's gradient
                         input_grads = rule.vjps[0](*args)
                     else:
