@@ -41,8 +41,9 @@ class Node:
     (a node per recorded op). Its fields:
 
     rule: the op table entry (vjps and what they read); edges: per input, the Node, AccumulateGrad or None (a
-    constant) its gradient goes to; metas: per input, its Meta (shape, NumPy dtype), to reduce and cast that
-    gradient; inputs: per input, the saved tensor, the plain number, or the Meta of a tensor not saved;
+    constant) its gradient goes to; metas: per input, a tensor's Meta (shape, NumPy dtype), to reduce and cast
+    that gradient, or a plain number as such; inputs: per input, the saved tensor, the plain number, or the
+    Meta of a tensor not saved (the very tuple `metas` when no tensor is saved);
     output: the saved result, for rules that read it; versions: (tensor, its version when saved) of each saved
     tensor, checked in backward; params; sequence_nr: backward runs the newest first."""
 

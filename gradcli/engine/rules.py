@@ -158,7 +158,7 @@ def record(rule, inputs, params, out, node, location):
     """Make `node` (a bare instance of a Node class) the record of `rule` applied to `inputs`, made at `location`
     (a front end's, or None), and out's grad_fn."""
     # Plain loops, no helpers: this runs once per recorded op, so it is the engine's hottest path.
-    edges, metas, saved = [], [], []
+    edges, stand_ins = [], []  # stand_ins: per input, a tensor's Meta, or the number itself
     requiring = 0  # bit i set: input i has somewhere to send a gradient
     bit = 1
     for x in inputs:
@@ -171,32 +171,34 @@ def record(rule, inputs, params, out, node, location):
             if edge is not None:
                 requiring |= bit
             edges.append(edge)
-            metas.append(meta)
-            saved.append(meta)  # the vjp's stand-in for the tensor, unless a vjp reads it (below)
+            stand_ins.append(meta)
         else:  # numbers are always kept
             edges.append(None)
-            metas.append(None)
-            saved.append(x)
+            stand_ins.append(x)
         bit <<= 1
     read = rule._read_sets.get(requiring, _UNKNOWN)
     if read is _UNKNOWN:
         read = rule.read_set(requiring)
-    versions = ()  # extended only for a saved tensor: most nodes save none
+    # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
+    # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
+    metas = tuple(stand_ins)
+    saved = None  # what the vjps get, if a tensor they read is among the inputs; else they get the metas
+    versions = ()
     for i in range(len(inputs)) if read is None else read:  # the tensors read are kept, with their version now
         x = inputs[i]
         if type(x) is Tensor:
+            if saved is None:
+                saved = list(metas)
             saved[i] = x
             versions += ((x, x._version),)
     output = None
     if rule.save_output:
         output = out
         versions += ((out, out._version),)
-    # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
-    # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
     node.rule = rule
     node.edges = tuple(edges)
-    node.metas = tuple(metas)
-    node.inputs = tuple(saved)
+    node.metas = metas
+    node.inputs = metas if saved is None else tuple(saved)  # one tuple less for the collector to visit
     node.output = output
     node.versions = versions
     node.params = params
