@@ -170,7 +170,7 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                     else:
                         output = node.output
                     rule = node.rule
-                    args = (grad, output, *saved, *node.params)
+                    args = (grad, output) + saved + node.params
                     if rule.variadic:  # cat, stack: one vjp returns every input's gradient
                         input_grads = rule.vjps[0](*args)
                     else:
