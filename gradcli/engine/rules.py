@@ -25,7 +25,7 @@ import numpy as np
 
 from . import dtypes, grad_mode
 from .graph import FREED_MESSAGE, _sequence, engine_error, node_class
-from .tensor import Tensor, _make, _new
+from .tensor import Tensor, _alias, _make, _new
 
 _state = grad_mode.state
 forward_mode = grad_mode.forward_mode
@@ -115,7 +115,8 @@ class Rule:
             out = node.output
             if out is None:
                 return self.save_output, None
-            alias = _make(out._data, requires_grad=True, version_counter=out._shared_counter())
+            alias = _alias(out, out._data)
+            alias._requires_grad = True
             alias.grad_fn = out.grad_fn
             return True, alias
         if field in self.saved_names[:n_inputs]:
@@ -141,7 +142,7 @@ class Rule:
         data = self.forward(*arrays, *params) if params else self.forward(*arrays)
         if self.view:
             first = inputs[0]
-            out = _make(data, version_counter=first._shared_counter(), base=first._base if first._base is not None else first)
+            out = _alias(first, data, first._base if first._base is not None else first)
         else:
             out = _make(data)
         if _state.enabled:

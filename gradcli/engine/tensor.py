@@ -218,7 +218,7 @@ class Tensor:
         self._data = value._data
 
     def detach(self):
-        return _make(self._data, version_counter=self._shared_counter())
+        return _alias(self, self._data)
 
     def detach_(self):
         if self.grad_fn is not None and self._base is not None:
@@ -425,16 +425,24 @@ class RemovableHandle:
 _new = object.__new__
 
 
-def _make(data, requires_grad=False, version_counter=None, base=None):
-    """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying; `version_counter`:
-    the shared counter of the tensor it aliases."""
+def _make(data):
+    """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying: no history, at version
+    0 (no counter until one is needed: see Tensor._shared_counter)."""
     t = _new(Tensor)
     t._data = data if type(data) is np.ndarray else np.asarray(data)
-    t._requires_grad = requires_grad
+    t._requires_grad = False
     t.grad_fn = None
-    t._version_counter = version_counter  # None: version 0, not shared (see Tensor._shared_counter)
-    if base is not None:
-        t._base = base
+    t._version_counter = None
     hook = graph._location_hook
     t._location = hook() if hook is not None else None
+    return t
+
+
+def _alias(of, data, base=None):
+    """A new Tensor over `data`, memory that tensor `of` also reads (of's data, or a view of it): it shares
+    of's version counter; `base`: the tensor that owns the memory, for a view."""
+    t = _make(data)
+    t._version_counter = of._shared_counter()
+    if base is not None:
+        t._base = base
     return t
