@@ -163,7 +163,20 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                             captured[i] = grad
                         if not capture:
                             _accumulate_non_leaf(targets, node, grad, inputs, create_graph)
-                    input_grads = _apply(node, grad)
+                    # the rule's vjps, for the inputs that have somewhere to send a gradient
+                    saved = node.inputs
+                    if saved is None or node.versions:  # freed, or saved tensors to check: unpack says what is wrong
+                        saved, output = node.unpack()
+                    else:
+                        output = node.output
+                    rule = node.rule
+                    args = (grad, output) + saved + node.params
+                    if rule.variadic:  # cat, stack: one vjp returns every input's gradient
+                        input_grads = rule.vjps[0](*args)
+                    else:
+                        input_grads = []
+                        for vjp, edge in zip(rule.vjps, node.edges):
+                            input_grads.append(vjp(*args) if edge is not None and vjp is not None else None)
                     if not retain_graph:
                         node.release()
                 n_grads = len(input_grads)
@@ -195,23 +208,6 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                     follow = None
                 node, grad = follow, follow_grad
     return captured
-
-
-def _apply(node, grad):
-    """Call the rule's vjps for the inputs that have somewhere to send a gradient."""
-    inputs = node.inputs
-    if inputs is None or node.versions:  # freed, or saved tensors to check: unpack says what is wrong
-        inputs, output = node.unpack()
-    else:
-        output = node.output
-    rule = node.rule
-    args = (grad, output, *inputs, *node.params)
-    if rule.variadic:  # cat, stack: one vjp returns every input's gradient
-        return rule.vjps[0](*args)
-    grads = []
-    for vjp, edge in zip(rule.vjps, node.edges):
-        grads.append(vjp(*args) if edge is not None and vjp is not None else None)
-    return grads
 
 
 def _conform(g, shape, np_dtype):

@@ -9,7 +9,7 @@ from . import dtypes
 from .kernels import fma
 from .libm import c_function
 from .random import Generator, default_generator
-from .tensor import SCALAR_OF_GRAPH_WARNING, Size, Tensor, _make, check_device, warn_once
+from .tensor import SCALAR_OF_GRAPH_WARNING, Size, Tensor, _alias, _make, check_device, warn_once
 
 _default_device = None  # torch.set_default_device
 
@@ -153,7 +153,7 @@ def _legacy(dt):
             raise TypeError(f"new() received an invalid combination of arguments - got ({got}), but expected one of:\n"
                             + _LEGACY_SIGNATURES.format(keywords=", ".join(kwargs)))
         if len(args) == 1 and isinstance(args[0], Tensor) and args[0].dtype is dt:  # an alias, as in torch
-            return _make(args[0]._data, version_counter=args[0]._version_counter)
+            return _alias(args[0], args[0]._data)
         if len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray, Tensor)) and not isinstance(args[0], Size):
             data = args[0]._data if isinstance(args[0], Tensor) else args[0]
             return _make(_array(data, dt)[0])

@@ -41,8 +41,9 @@ class Node:
     (a node per recorded op). Its fields:
 
     rule: the op table entry (vjps and what they read); edges: per input, the Node, AccumulateGrad or None (a
-    constant) its gradient goes to; metas: per input, its Meta (shape, NumPy dtype), to reduce and cast that
-    gradient; inputs: per input, the saved tensor, the plain number, or the Meta of a tensor not saved;
+    constant) its gradient goes to; metas: per input, a tensor's Meta (shape, NumPy dtype), to reduce and cast
+    that gradient, or a plain number as such; inputs: per input, the saved tensor, the plain number, or the
+    Meta of a tensor not saved (the very tuple `metas` when no tensor is saved);
     output: the saved result, for rules that read it; versions: (tensor, its version when saved) of each saved
     tensor, checked in backward; params; sequence_nr: backward runs the newest first."""
 
@@ -77,7 +78,7 @@ class Node:
         if self.inputs is None:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
         for tensor, version in self.versions:
-            if tensor._version_counter[0] != version:
+            if tensor._version != version:
                 # torch names the saved output's own node, and a saved input's current producer
                 producer = self if tensor is self.output else tensor.grad_fn
                 raise engine_error(modified_message(tensor, version, producer), "modified", node=self, tensor=tensor)
@@ -88,7 +89,7 @@ def modified_message(tensor, version, producer):
     shape = ", ".join(map(str, tensor.shape))
     origin = f", which is output 0 of {_short_name(producer)}," if producer is not None else ""
     return ("one of the variables needed for gradient computation has been modified by an inplace operation: "
-            f"[torch.{tensor.dtype.legacy_name} [{shape}]]{origin} is at version {tensor._version_counter[0]}; "
+            f"[torch.{tensor.dtype.legacy_name} [{shape}]]{origin} is at version {tensor._version}; "
             f"expected version {version} instead. Hint: enable anomaly detection to find the operation that "
             "failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
 

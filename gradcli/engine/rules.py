@@ -25,7 +25,7 @@ import numpy as np
 
 from . import dtypes, grad_mode
 from .graph import FREED_MESSAGE, _sequence, engine_error, node_class
-from .tensor import Tensor, _make, _new
+from .tensor import Tensor, _alias, _make, _new
 
 _state = grad_mode.state
 forward_mode = grad_mode.forward_mode
@@ -34,7 +34,6 @@ R = {}                  # rule name -> Rule: the table, filled by the op modules
 METHODS = {}            # Tensor attribute name -> function (operators and conversions: gradcli/engine/methods.py)
 EXPORTS = {"torch": {}, "torch.nn.functional": {}, "torch.linalg": {}}  # namespace -> {public name: function}
 _TENSOR_ARGUMENTS = {}  # public function -> how many of its leading arguments are tensors
-_NOTHING = frozenset()
 _UNKNOWN = object()
 EXACT_SCALAR_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))  # rules with scalars=True get 0-d ones as scalars
 
@@ -97,14 +96,14 @@ class Rule:
         self._read_sets = {}                   # which inputs requiring grad -> read_set's answer
 
     def read_set(self, requiring):
-        """The inputs a node saves when the inputs in the bit set `requiring` need a gradient: those read by
-        their vjps (None: every input). record looks in self._read_sets first."""
+        """The inputs a node saves when the inputs in the bit set `requiring` need a gradient: the indices of
+        those read by their vjps, in order (None: every input). record looks in self._read_sets first."""
         if not self.save_inputs:
-            read = _NOTHING
+            read = ()
         elif self.reads is None:
             read = None
         else:
-            read = frozenset(i for k, reads in enumerate(self.reads) if requiring >> k & 1 for i in reads)
+            read = tuple(sorted({i for k, reads in enumerate(self.reads) if requiring >> k & 1 for i in reads}))
         self._read_sets[requiring] = read
         return read
 
@@ -116,7 +115,8 @@ class Rule:
             out = node.output
             if out is None:
                 return self.save_output, None
-            alias = _make(out._data, requires_grad=True, version_counter=out._version_counter)
+            alias = _alias(out, out._data)
+            alias._requires_grad = True
             alias.grad_fn = out.grad_fn
             return True, alias
         if field in self.saved_names[:n_inputs]:
@@ -142,7 +142,7 @@ class Rule:
         data = self.forward(*arrays, *params) if params else self.forward(*arrays)
         if self.view:
             first = inputs[0]
-            out = _make(data, version_counter=first._version_counter, base=first._base if first._base is not None else first)
+            out = _alias(first, data, first._base if first._base is not None else first)
         else:
             out = _make(data)
         if _state.enabled:
@@ -159,46 +159,47 @@ def record(rule, inputs, params, out, node, location):
     """Make `node` (a bare instance of a Node class) the record of `rule` applied to `inputs`, made at `location`
     (a front end's, or None), and out's grad_fn."""
     # Plain loops, no helpers: this runs once per recorded op, so it is the engine's hottest path.
-    edges, metas = [], []
+    edges, stand_ins = [], []  # stand_ins: per input, a tensor's Meta, or the number itself
     requiring = 0  # bit i set: input i has somewhere to send a gradient
     bit = 1
     for x in inputs:
         if type(x) is Tensor:
             data = x._data
-            metas.append(_metas.get((data.shape, data.dtype)) or cached_meta(data.shape, data.dtype))
+            meta = _metas.get((data.shape, data.dtype)) or cached_meta(data.shape, data.dtype)
             edge = x.grad_fn
             if edge is None and x._requires_grad:
                 edge = x._accumulator or x._grad_accumulator()
             if edge is not None:
                 requiring |= bit
             edges.append(edge)
-        else:
-            metas.append(None)
+            stand_ins.append(meta)
+        else:  # numbers are always kept
             edges.append(None)
+            stand_ins.append(x)
         bit <<= 1
     read = rule._read_sets.get(requiring, _UNKNOWN)
     if read is _UNKNOWN:
         read = rule.read_set(requiring)
-    # numbers are always kept; tensors when read, with their version at this point; else the vjp gets a Meta
-    saved = list(inputs)
-    versions = ()  # extended only for a saved tensor: most nodes save none
-    for i, meta in enumerate(metas):
-        if meta is not None:
-            if read is None or i in read:
-                x = inputs[i]
-                versions += ((x, x._version_counter[0]),)
-            else:
-                saved[i] = meta
+    # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
+    # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
+    metas = tuple(stand_ins)
+    saved = None  # what the vjps get, if a tensor they read is among the inputs; else they get the metas
+    versions = ()
+    for i in range(len(inputs)) if read is None else read:  # the tensors read are kept, with their version now
+        x = inputs[i]
+        if type(x) is Tensor:
+            if saved is None:
+                saved = list(metas)
+            saved[i] = x
+            versions += ((x, x._version),)
     output = None
     if rule.save_output:
         output = out
-        versions += ((out, out._version_counter[0]),)
-    # Tuples, not lists: the garbage collector stops tracking a tuple of numbers and None once it has seen
-    # it, and a long graph's lists would otherwise be rescanned at every collection while the graph lives.
+        versions += ((out, out._version),)
     node.rule = rule
     node.edges = tuple(edges)
-    node.metas = tuple(metas)
-    node.inputs = tuple(saved)
+    node.metas = metas
+    node.inputs = metas if saved is None else tuple(saved)  # one tuple less for the collector to visit
     node.output = output
     node.versions = versions
     node.params = params

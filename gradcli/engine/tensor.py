@@ -129,7 +129,16 @@ class Tensor:
 
     @property
     def _version(self):
-        return self._version_counter[0]
+        counter = self._version_counter
+        return counter[0] if counter is not None else 0
+
+    def _shared_counter(self):
+        """The version counter, a one-element list that views and aliases share, made when first needed: most
+        tensors are never aliased nor written in place, and stay at version 0 without one."""
+        counter = self._version_counter
+        if counter is None:
+            counter = self._version_counter = [0]
+        return counter
 
     # ---- gradient slot -------------------------------------------------------------------------------
     @property
@@ -209,7 +218,7 @@ class Tensor:
         self._data = value._data
 
     def detach(self):
-        return _make(self._data, version_counter=self._version_counter)
+        return _alias(self, self._data)
 
     def detach_(self):
         if self.grad_fn is not None and self._base is not None:
@@ -354,7 +363,7 @@ class Tensor:
                                "inplace_leaf", tensor=base)
 
     def _bump_version(self):
-        self._version_counter[0] += 1
+        self._shared_counter()[0] += 1
         self._location = current_location()  # where it was last written: a front end cites it in hints
 
 
@@ -416,15 +425,24 @@ class RemovableHandle:
 _new = object.__new__
 
 
-def _make(data, requires_grad=False, version_counter=None, base=None):
-    """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying."""
+def _make(data):
+    """A new Tensor over `data` (an ndarray; NumPy scalars are wrapped), without copying: no history, at version
+    0 (no counter until one is needed: see Tensor._shared_counter)."""
     t = _new(Tensor)
     t._data = data if type(data) is np.ndarray else np.asarray(data)
-    t._requires_grad = requires_grad
+    t._requires_grad = False
     t.grad_fn = None
-    t._version_counter = version_counter if version_counter is not None else [0]
-    if base is not None:
-        t._base = base
+    t._version_counter = None
     hook = graph._location_hook
     t._location = hook() if hook is not None else None
+    return t
+
+
+def _alias(of, data, base=None):
+    """A new Tensor over `data`, memory that tensor `of` also reads (of's data, or a view of it): it shares
+    of's version counter; `base`: the tensor that owns the memory, for a view."""
+    t = _make(data)
+    t._version_counter = of._shared_counter()
+    if base is not None:
+        t._base = base
     return t

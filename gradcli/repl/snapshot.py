@@ -75,7 +75,8 @@ class Snapshot:
 
     def _save_tensor(self, tensor, seen):
         self._save_fields(tensor, TENSOR_FIELDS)
-        self.counters.append((tensor._version_counter, tensor._version_counter[0]))
+        counter = tensor._shared_counter()  # made now if need be, so that a later write can be undone
+        self.counters.append((counter, counter[0]))
         if tensor._hooks:
             self.hook_lists.append((tensor._hooks, list(tensor._hooks)))
         if id(tensor._data) not in seen:

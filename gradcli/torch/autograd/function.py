@@ -27,14 +27,14 @@ class FunctionCtx(Node):
     materialize_grads = True
 
     def save_for_backward(self, *tensors):
-        self._saved = tuple((t, t._version_counter[0] if t is not None else None) for t in tensors)
+        self._saved = tuple((t, t._version if t is not None else None) for t in tensors)
 
     @property
     def saved_tensors(self):
         if self._released:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
         for tensor, version in self._saved:
-            if tensor is not None and tensor._version_counter[0] != version:
+            if tensor is not None and tensor._version != version:
                 # torch names the tensor's current producer (this node, for a saved output)
                 raise engine_error(modified_message(tensor, version, tensor.grad_fn), "modified", node=self,
                                    tensor=tensor)
