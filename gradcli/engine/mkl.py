@@ -413,13 +413,9 @@ def _gemm_sums(gemm_batch, ones, stack, out):
     item = stack.itemsize
     stack_step, row_step, out_step = stack.strides[0] // item, stack.strides[1] // item, out.strides[0] // item
     per_call = max(1, _INT_MAX // max(stack_step, out_step))  # MKL_INT offsets: 32 bits
-    stack_address, out_address = _view_address(stack), _view_address(out)
+    stack_address, out_address = _address(stack), _address(out)
     for start in range(0, batch, per_call):
         gemm_batch(_ROW_MAJOR, _CBLAS_TRANSPOSE["N"], _CBLAS_TRANSPOSE["N"], 1, width, rows, 1, ones.ctypes.data, rows,
                    0, stack_address + start * stack.strides[0], row_step, stack_step, 0,
                    out_address + start * out.strides[0], width, out_step, min(per_call, batch - start))
     return out
-
-
-def _view_address(x):
-    return x.__array_interface__["data"][0]
