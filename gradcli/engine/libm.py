@@ -488,7 +488,8 @@ _c_library = _UNLOADED
 def c_function(name, fallback, arguments=1, dtype=np.float64):
     """The C library's ``name`` (a double function, or a float one with ``dtype`` float32) on arrays of ``arguments``
     operands broadcast together, elementwise.  ``fallback`` is NumPy's function of the same name: used instead
-    where it was seen to give the library's results (_numpy_is_the_library), and where no C library is loaded."""
+    where it gives the library's bits on every value of _probes (checked at the first call), and where no C
+    library is loaded."""
     dtype = np.dtype(dtype)
     in_math = getattr(math, name, None) if dtype == np.float64 else None  # (math.exp2: Python 3.11 on)
     through_ctypes = numpy_is_the_library = None

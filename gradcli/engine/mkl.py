@@ -364,7 +364,7 @@ def _lu_solve(factored, pivots, rhs, trans):
 
 _ROW_MAJOR = 101  # CblasRowMajor
 _IN_ORDER_WIDTH = 8  # elements: MKL adds a remainder column's rows in another order (measured: widths 7, 15, 33)
-_in_order = {}  # (dtype, rows, width) -> (cblas_?gemm_batch_strided, ones(rows)), or None where MKL does not add in order
+_in_order = {}  # (dtype, rows, width) -> (cblas_?gemm_batch_strided, ones(rows)); None: MKL does not add in order
 
 
 def sums_in_order(stack, out):

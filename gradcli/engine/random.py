@@ -143,7 +143,7 @@ class Generator:
         return perm
 
 
-C_LOG, C_SIN, C_COS = (c_function(name, fallback) for name, fallback in (("log", np.log), ("sin", np.sin), ("cos", np.cos)))
+C_LOG, C_SIN, C_COS = c_function("log", np.log), c_function("sin", np.sin), c_function("cos", np.cos)
 NORMAL_CHUNK = RANDOM_CHUNK = 64 * 1024  # elements: their intermediates fit the CPU caches
 
 

@@ -31,8 +31,7 @@ try:  # np.einsum's C function: its Python wrapper (dispatch, keyword handling) 
 except ImportError:  # NumPy 1.x
     _einsum = np.einsum
 
-from . import mkl
-from . import kernels
+from . import kernels, mkl
 from .kernels import fma, sleef_expf
 from .libm import c_function, expf
 from .sleef import expd_u10, log_u10, logf_u10
@@ -103,9 +102,10 @@ def _stacked_sums(a, axis, run, out):
     if out is None:
         out = np.empty(a.shape[:axis] + a.shape[axis + 1:], a.dtype)
     batch = math.prod(a.shape[:axis])
-    if _walk_stride(a.shape[:axis], a.strides[:axis]) is None or _walk_stride(out.shape[:axis], out.strides[:axis]) is None:
+    if any(_walk_stride(x.shape[:axis], x.strides[:axis]) is None for x in (a, out)):
         return None
-    if _contiguous_run(out.reshape(out.shape[:axis] + (1,) + out.shape[axis:]), axis) != run:
+    # out's axes from `axis` on (after a new axis there) must be one contiguous run, as a's after `axis` are
+    if _contiguous_run(out[(slice(None),) * axis + (None,)], axis) != run:
         return None
     # Both merge into (batch, ...) without a copy, so the reshaped out is a view of out.
     summed = mkl.sums_in_order(a.reshape(batch, a.shape[axis], run), out.reshape(batch, run))

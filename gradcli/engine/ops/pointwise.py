@@ -13,6 +13,13 @@ from ..rules import R, Rule, float_array, op, rule, unary
 from ..tensor import Tensor, _make
 from .shared import cast, clone_without_history, where_or_zero, zeros_like_constant
 
+# The C library's functions where torch's kernels call std:: ones (libm.c_function; NumPy's where they agree).
+C_LIBRARY = {name: libm.c_function(name, numpy_function, dtype=dtype) for name, numpy_function, dtype in (
+    ("exp", np.exp, np.float64), ("sin", np.sin, np.float64), ("sinh", np.sinh, np.float64),
+    ("cosh", np.cosh, np.float64), ("asinh", np.arcsinh, np.float64), ("acosh", np.arccosh, np.float64),
+    ("atanh", np.arctanh, np.float64), ("exp2", np.exp2, np.float64),
+    ("asinhf", np.arcsinh, np.float32), ("acoshf", np.arccosh, np.float32))}
+
 exp = unary("exp", Rule("ExpBackward0", vml("exp", via_float64(np.exp)), lambda g, out, a: g * out, save="output", formulas=("exp(a) = out",)))
 log = unary("log", Rule("LogBackward0", vml("log", via_float64(np.log)), lambda g, out, a: g / a, formulas=("1 / a",)))
 log1p = unary("log1p", Rule("Log1PBackward0", by_dtype(np.log1p, float32=sleef.log1pf_u10, float64=sleef.log1p_u10), lambda g, out, a: g / R["add_scalar"](a, params=(1,)), formulas=("1 / (1 + a)",)))
@@ -61,7 +68,7 @@ def _sigmoid_lanes(exp):
 # Sleef_expd4_u10), the C library's on the tail (libm.expf; its exp).
 sigmoid_kernel = by_dtype(lambda a: 1 / (1 + np.exp(-a)),
                     float32=by_blocks(_sigmoid_lanes(sleef_expf), _sigmoid_lanes(libm.expf)),
-                    float64=by_blocks(_sigmoid_lanes(sleef.expd_u10), _sigmoid_lanes(libm.c_function("exp", np.exp))))
+                    float64=by_blocks(_sigmoid_lanes(sleef.expd_u10), _sigmoid_lanes(C_LIBRARY["exp"])))
 
 
 sigmoid = unary("sigmoid", Rule("SigmoidBackward0", sigmoid_kernel, lambda g, out, a: R["sigmoid_backward"](g, out), save="output",
@@ -136,24 +143,24 @@ acos = unary("acos", Rule("AcosBackward0", vml("acos", np.arccos), lambda g, out
 # sinh, cosh: SLEEF's u10 versions on the vector blocks, the C library's on the tail (glibc's sinhf and coshf,
 # reproduced in libm.py; its sinh and cosh)
 sinh = unary("sinh", Rule("SinhBackward0", by_dtype(np.sinh, float32=by_blocks(sleef.sinhf_u10, libm.sinhf),
-                                                    float64=by_blocks(sleef.sinh_u10, libm.c_function("sinh", np.sinh))),
+                                                    float64=by_blocks(sleef.sinh_u10, C_LIBRARY["sinh"])),
                           lambda g, out, a: g * cosh(a), formulas=("cosh(a)",)))
 cosh = unary("cosh", Rule("CoshBackward0", by_dtype(np.cosh, float32=by_blocks(sleef.coshf_u10, libm.coshf),
-                                                    float64=by_blocks(sleef.cosh_u10, libm.c_function("cosh", np.cosh))),
+                                                    float64=by_blocks(sleef.cosh_u10, C_LIBRARY["cosh"])),
                           lambda g, out, a: g * sinh(a), formulas=("sinh(a)",)))
 # asinh, acosh: the C library's on every element (torch's Vectorized<> maps std::asinh and std::acosh)
-asinh = unary("asinh", Rule("AsinhBackward0", by_dtype(np.arcsinh, float32=libm.c_function("asinhf", np.arcsinh, dtype=np.float32),
-                                                       float64=libm.c_function("asinh", np.arcsinh)),
+asinh = unary("asinh", Rule("AsinhBackward0", by_dtype(np.arcsinh, float32=C_LIBRARY["asinhf"],
+                                                       float64=C_LIBRARY["asinh"]),
                             lambda g, out, a: g * rsqrt(R["add_scalar"](a ** 2, params=(1,))),
                             formulas=("1 / sqrt(a**2 + 1)",)), aliases=("arcsinh",))
-acosh = unary("acosh", Rule("AcoshBackward0", by_dtype(np.arccosh, float32=libm.c_function("acoshf", np.arccosh, dtype=np.float32),
-                                                       float64=libm.c_function("acosh", np.arccosh)),
+acosh = unary("acosh", Rule("AcoshBackward0", by_dtype(np.arccosh, float32=C_LIBRARY["acoshf"],
+                                                       float64=C_LIBRARY["acosh"]),
                             lambda g, out, a: g * rsqrt(R["sub_scalar"](a * a, params=(1,))),
                             formulas=("1 / sqrt(a**2 - 1)",)), aliases=("arccosh",))
 # atanh: SLEEF's atanhf_u10/atanh_u10 on the vector blocks, the C library's on the tail (glibc's atanhf, reproduced
 # in libm.py; its atanh)
 atanh = unary("atanh", Rule("AtanhBackward0", by_dtype(np.arctanh, float32=by_blocks(sleef.atanhf_u10, libm.atanhf),
-                                                       float64=by_blocks(sleef.atanh_u10, libm.c_function("atanh", np.arctanh))),
+                                                       float64=by_blocks(sleef.atanh_u10, C_LIBRARY["atanh"])),
                             lambda g, out, a: g / (1 - a * a),
                             formulas=("1 / (1 - a**2)",)), aliases=("arctanh",))
 log10 = unary("log10", Rule("Log10Backward0", vml("log10", np.log10), lambda g, out, a: g / R["mul_scalar"](a, params=(LN10,)), formulas=("1 / (a * ln(10))",)))
@@ -161,7 +168,8 @@ log2 = unary("log2", Rule("Log2Backward0", vml("log2", np.log2), lambda g, out, 
 # torch's exp2 kernel: SLEEF's exp2 on the vector blocks, the C library's on the tail (glibc's exp2f, reproduced
 # in libm.py; its exp2)
 exp2 = unary("exp2", Rule("Exp2Backward0", by_dtype(np.exp2, float32=by_blocks(sleef.exp2f_u10, libm.exp2f),
-                                                    float64=by_blocks(sleef.exp2_u10, libm.c_function("exp2", np.exp2))), lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
+                                                    float64=by_blocks(sleef.exp2_u10, C_LIBRARY["exp2"])),
+                          lambda g, out, a: R["mul_scalar"](g * out, params=(LN2,)),
                           save="output", formulas=("2**a * ln(2) = out * ln(2)",)))
 expm1 = unary("expm1", Rule("Expm1Backward0", by_dtype(np.expm1, float32=sleef.expm1f_u10, float64=sleef.expm1_u10), lambda g, out, a: g * R["add_scalar"](out, params=(1,)), save="output",
                             formulas=("exp(a) = out + 1",)))
@@ -197,7 +205,7 @@ def _sinc_lanes(sin):
 
 # float32: glibc's sinf (libm.py); float64: the C library's sin
 sinc = unary("sinc", Rule("SincBackward0", by_dtype(np.sinc, float32=_sinc_lanes(libm.sinf),
-                                                    float64=_sinc_lanes(libm.c_function("sin", np.sin))),
+                                                    float64=_sinc_lanes(C_LIBRARY["sin"])),
                           _sinc_backward,
                           formulas=("(cos(pi * a) * pi * a - sin(pi * a)) / (pi * a**2), 0 at a = 0",)))
 
