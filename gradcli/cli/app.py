@@ -4,7 +4,6 @@ Modules import heavy things lazily, so `gradcli --help` loads Typer alone; a com
 imported only when that command runs or the help lists it."""
 
 import functools
-import gc
 import importlib
 import os
 import sys
@@ -76,12 +75,7 @@ def __getattr__(name):
 def main() -> None:
     if len(sys.argv) == 1 and sys.stdin.isatty() and sys.stdout.isatty():
         sys.argv.append("repl")  # `gradcli` alone on a terminal opens the REPL (elsewhere: the help)
-    try:
-        _app_for(sys.argv[1:])(prog_name="gradcli")  # under `python -m gradcli` too: usage lines and _GRADCLI_COMPLETE say gradcli
-    finally:
-        # The process is ending and its memory goes with it: frozen, its objects are skipped by the full
-        # collections Python runs at exit, which would otherwise walk them all (about 20 ms).
-        gc.freeze()
+    _app_for(sys.argv[1:])(prog_name="gradcli")  # under `python -m gradcli` too: usage lines and _GRADCLI_COMPLETE say gradcli
 
 
 def _app_for(args):
