@@ -5,6 +5,8 @@ numpy.random only a random draw."""
 import subprocess
 import sys
 
+import pytest
+
 from conftest import REPO
 
 PROBE = """
@@ -47,10 +49,33 @@ def test_a_plain_formula_loads_neither_the_script_parser_nor_the_builder():
 def test_the_collector_is_off_during_start_up_only():
     """gradcli.__main__ starts without the cyclic collector; a command runs with it on again (a script's
     loops make cycles), the start-up's objects frozen."""
-    probe = ("import gc, sys\nsys.argv = ['gradcli', 'eval', '1']\nfrom gradcli.__main__ import main\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\nprint('COLLECTING', gc.isenabled(), gc.get_freeze_count() > 1000)")
+    probe = ("import gc, sys\nsys.argv = ['gradcli', 'eval', '1']\nimport gradcli.__main__ as entry\n"
+             "entry._exit = lambda status: None  # (it would end the process here)\n"
+             "entry.main()\nprint('COLLECTING', gc.isenabled(), gc.get_freeze_count() > 1000)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=120)
     assert done.stdout.rsplit("COLLECTING", 1)[1].split() == ["True", "True"]
+
+
+@pytest.mark.parametrize("args, status, shown", [
+    (["eval", "print(1)"], 0, "1\n"), (["eval", "1 / torch.zeros(1).sum().item()"], 1, ""),
+    (["grad", "x**", "--at", "x=1"], 2, ""), (["grad", "x**2", "--at", "x=3", "--json"], 0, '"grad"'),
+])
+def test_the_process_ends_with_its_status_and_all_its_output(args, status, shown):
+    """gradcli.__main__ ends the process without Python's teardown (os._exit): the output is flushed first
+    and the exit code kept."""
+    done = subprocess.run([sys.executable, "-m", "gradcli", *args], capture_output=True, text=True, cwd=REPO,
+                          timeout=120)
+    assert done.returncode == status and shown in done.stdout
+    assert status == 0 or done.stderr.startswith(("gradcli: error", "Traceback", "  File"))
+
+
+def test_a_closed_pipe_ends_the_process_quietly():
+    """`gradcli grad ... | head -1`: what head does not read is dropped, with no BrokenPipeError at exit."""
+    reader = subprocess.Popen([sys.executable, "-m", "gradcli", "grad", "x", "--at", "x=0:9999:1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
+    reader.stdout.read(10)
+    reader.stdout.close()
+    assert reader.wait(timeout=120) == 0 and b"Error" not in reader.stderr.read()
 
 
 def test_running_code_loads_no_lark():
