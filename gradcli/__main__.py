@@ -23,13 +23,14 @@ def _exit(status):
     every object one by one (some 4 ms here for a command's NumPy, Typer and engine); the process's memory
     goes with it anyway. What the teardown would do that matters is done here: the exit handlers run
     (atexit's, e.g. multiprocessing's) and the output is flushed. A status that is a message, or a thread
-    the exit would wait for, takes Python's own exit."""
+    the exit would wait for (not a daemon), takes Python's own exit."""
     import atexit
     import os
     import sys
     import threading
 
-    if status is not None and not isinstance(status, int) or threading.active_count() > 1:
+    awaited = [thread for thread in threading.enumerate() if not thread.daemon and thread is not threading.main_thread()]
+    if status is not None and not isinstance(status, int) or awaited:
         gc.freeze()  # the objects of start-up: the full collections at exit need not walk them
         raise SystemExit(status)
     atexit._run_exitfuncs()  # (the function Python's exit calls: in atexit since Python 3.0)
