@@ -55,6 +55,9 @@ def check_command(
                                                   "float64 finite differences.") = None,
         at: At = None) -> None:
     """Grade derivative answers: gradcli check examples/homework/calculus.toml"""
+    from gradcli.engine import mkl
+
+    mkl.load_in_background()  # the problems' functions are MKL's: loaded while the grader's modules import
     if gradcheck is not None:
         return _gradcheck(gradcheck, at, json, files)
     results = []

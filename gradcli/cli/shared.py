@@ -90,10 +90,11 @@ def report_command(report_name, summary):
 def run_reported(body):
     """body() on a thread with a deep stack, as `gradcli run` runs scripts (a 10,000-term EXPR is a tree
     that deep, and evaluating or drawing it recurses), its errors reported as reported_errors does."""
-    import gradcli.engine  # noqa: F401  (here: its NumPy error state, set per thread, is what the worker copies)
+    from gradcli.engine import mkl  # (here: the engine's NumPy error state, set per thread, is what the worker copies)
     from gradcli.runtime.sandbox.limits import DEFAULT_MAX_DEPTH
     from gradcli.runtime.sandbox.watchdog import PYTHON_FRAMES_PER_SCRIPT_CALL, run_on_deep_stack
 
+    mkl.load_in_background()  # the expression's functions are MKL's: loaded while the calculator's modules import
     with reported_errors():
         error = run_on_deep_stack(body, DEFAULT_MAX_DEPTH * PYTHON_FRAMES_PER_SCRIPT_CALL)
         if error is not None:

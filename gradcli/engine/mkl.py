@@ -17,11 +17,13 @@ installed, or when loading it fails: ``library()`` is then None and the callers 
 import contextlib
 import os
 import sys
+import threading
 
 import numpy as np
 
 _UNLOADED = object()
 _library = _UNLOADED
+_loading = threading.Lock()  # held while the library loads (or is switched off): others wait, not load it again
 
 _VML_MODE = 0x2 | 0x140000 | 0x100  # VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE, as torch's vml.h
 _THREADING_SEQUENTIAL, _THREADING_GNU = 1, 3  # MKL_THREADING_*: no OpenMP runtime; GNU's (libgomp), as torch links
@@ -36,15 +38,25 @@ def library():
     """The loaded libmkl_rt (a ctypes.CDLL), or None when MKL is switched off or not installed."""
     global _library
     if _library is _UNLOADED:
-        _library = _load() if os.environ.get("GRADCLI_MKL", "1") != "0" else None
+        with _loading:
+            if _library is _UNLOADED:
+                _library = _load() if os.environ.get("GRADCLI_MKL", "1") != "0" else None
     return _library
+
+
+def load_in_background():
+    """Start loading MKL on a thread of its own, for a process about to compute with it: its libraries take
+    some 6 ms to load and link, most of it outside Python's lock, so the load overlaps with what the process
+    imports meanwhile (given a free core). The first call that needs MKL waits for it (library())."""
+    threading.Thread(target=library, name="gradcli-mkl", daemon=True).start()
 
 
 @contextlib.contextmanager
 def disabled():
     """Within the block, every kernel takes its path without MKL (the tests compare both paths in one run)."""
     global _library
-    saved, _library = _library, None
+    with _loading:  # after a load under way, which would otherwise set _library within the block
+        saved, _library = _library, None
     try:
         yield
     finally:
@@ -66,6 +78,9 @@ def _load():
             return None
         lib.MKL_Set_Num_Threads(1)
         lib.sdot_.restype, lib.ddot_.restype = ctypes.c_float, ctypes.c_double
+        # VML loads its kernels (a library of their own) at its first call: here, so that a library returned
+        # is whole, and a process that forks (gradcli check) never does so in the middle of a load.
+        _vml(_vml_function(lib, "vmdExp"), np.zeros(1))
     except Exception:  # not installed, not loadable on this platform, a symbol missing: keep the NumPy paths
         return None
     return lib
