@@ -13,8 +13,9 @@ multiply-adds, and one without, r = (z - chi - clo) / c; both are tried.
 The fusing of the polynomial is not reproduced.  Instead, each result's last step, y = (the small terms) + hi, is
 checked: the small terms as computed here and as the library computes them differ by at most a bound (``_MARGIN``
 times the sum of their magnitudes); where the exact sum of ours and hi lies within that bound of a rounding boundary,
-the library's rounding could differ from ours, and those elements (about 1 in 1,000, and 1 in 50 of those within
-1/16 of 1) are computed by the library itself, as are zeros, subnormals, negatives, infinities and NaNs.
+the library's rounding could differ from ours, and those elements (about 1 in 3,000 of 1 - u for uniform u, and
+1 in 20 of those within 1/16 of 1) are computed by the library itself, as are zeros, subnormals, negatives,
+infinities and NaNs.
 """
 
 import functools
@@ -32,8 +33,9 @@ NEAR_1 = [np.float64(1 - 2.0**-4).view(np.uint64), np.float64(1 + float.fromhex(
 # fuse the small terms' multiply-adds into, times 2 for slack: two evaluations of a sum of products differ by at
 # most that times the sum of the products' magnitudes (Higham, Accuracy and Stability, 3.1)
 _MARGIN = 2.0**-47
-# elements at a time: 64 KB temporaries, under glibc malloc's 128 KB threshold above which each new array is mapped
-# afresh and its pages faulted in (4 to 5 times slower)
+# elements at a time: 64 KB temporaries, under glibc malloc's initial 128 KB threshold above which each new array is
+# mapped afresh and its pages faulted in (4 times slower, until the process frees a larger array and malloc raises
+# the threshold)
 BLOCK = 8192
 
 
@@ -105,28 +107,29 @@ def _general(x, d, fused):
     """log x away from 1, for positive normal x: (result, unsafe elements)."""
     ix = x.view(np.uint64)
     tmp = ix - OFF
-    i = (tmp >> np.uint64(52 - TABLE_BITS)) & np.uint64((1 << TABLE_BITS) - 1)
+    i = ((tmp >> np.uint64(52 - TABLE_BITS)) & np.uint64((1 << TABLE_BITS) - 1)).view(np.int64)
     k = tmp.view(np.int64) >> 52  # tmp as a signed difference: the C code's arithmetic shift
     z = (ix - (tmp & EXPONENT_FIELD)).view(np.float64)
-    invc = d.invc[i]
+    invc = np.take(d.invc, i)
     if fused:
         # fma(z, invc, -1): z invc is within 2**-7 of 1, so p - 1 is exact (Sterbenz) and (p - 1) + e, with e the
         # product's exact error, is z invc - 1 rounded once
         p, e = _two_product(z, invc)
         r = (p - 1.0) + e
     else:
-        r = (z - d.chi[i] - d.clo[i]) * invc
+        r = (z - np.take(d.chi, i) - np.take(d.clo, i)) * invc
     kd = k.astype(np.float64)
-    w = kd * d.ln2hi + d.logc[i]  # kd ln2hi is exact: fused or not, the same w
+    w = kd * d.ln2hi + np.take(d.logc, i)  # kd ln2hi is exact: fused or not, the same w
     hi = w + r
+    hi_error = w - hi + r  # no product: the same in every build
     ln2lo_k = kd * d.ln2lo
-    lo = (w - hi + r) + ln2lo_k
+    lo = hi_error + ln2lo_k
     r2 = r * r
     a0, a1, a2, a3, a4 = d.poly
     r3_poly = r * r2 * (a1 + r * a2 + r2 * (a3 + r * a4))
     y_pre = lo + r2 * a0 + r3_poly
     ar = np.abs(r)
-    magnitude = np.abs(lo) + np.abs(ln2lo_k) + r2 * (abs(a0) + ar * (abs(a1) + abs(a2) + abs(a3) + abs(a4)))
+    magnitude = np.abs(hi_error) + np.abs(ln2lo_k) + r2 * (abs(a0) + ar * (abs(a1) + abs(a2) + abs(a3) + abs(a4)))
     return _unsafe(y_pre, hi, magnitude)
 
 
