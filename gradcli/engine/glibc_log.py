@@ -8,13 +8,13 @@ poly[5], poly1[11], tab[128] of (invc, logc), then, in builds for CPUs without F
 hidden in the library, not exported: it is found here in the loaded library file by its first two numbers and
 accepted only where this emulation then gives the library's bits on every validation value.  x86-64 glibc holds two
 builds of log (an ifunc): one compiled with FMA, r = fma(z, 1/c, -1), in which GCC may also fuse the polynomial's
-multiply-adds, and one without, r = (z - chi - clo) / c; both are tried.
+multiply-adds, and one without, r = (z - chi - clo) * (1/c); both are tried.
 
 The fusing of the polynomial is not reproduced.  Instead, each result's last step, y = (the small terms) + hi, is
 checked: the small terms as computed here and as the library computes them differ by at most a bound (``_MARGIN``
 times the sum of their magnitudes); where the exact sum of ours and hi lies within that bound of a rounding boundary,
-the library's rounding could differ from ours, and those elements (about 1 in 3,000 of 1 - u for uniform u, and
-1 in 20 of those within 1/16 of 1) are computed by the library itself, as are zeros, subnormals, negatives,
+the library's rounding could differ from ours, and those elements (1 in 4,000 away from 1, 1 in 20 within 1/16 of
+1: 1 in 300 of Box-Muller's 1 - u) are computed by the library itself, as are zeros, subnormals, negatives,
 infinities and NaNs.
 """
 
@@ -29,9 +29,10 @@ TABLE_BITS = 7
 OFF = np.uint64(0x3fe6000000000000)  # z's interval starts at 0x1.6p-1
 EXPONENT_FIELD = np.uint64(0xfff << 52)
 NEAR_1 = [np.float64(1 - 2.0**-4).view(np.uint64), np.float64(1 + float.fromhex("0x1.09p-4")).view(np.uint64)]
-# a bound on 2 gamma_d = 2 d 2**-53 / (1 - d 2**-53) for the d <= 13 roundings of any evaluation order GCC may
-# fuse the small terms' multiply-adds into, times 2 for slack: two evaluations of a sum of products differ by at
-# most that times the sum of the products' magnitudes (Higham, Accuracy and Stability, 3.1)
+# two evaluations of the small terms (a sum of products of the same inputs, any of its multiply-adds fused or not)
+# differ by at most 2 gamma_d = 2 d 2**-53 / (1 - d 2**-53) times the sum of the products' magnitudes, d <= 10
+# roundings deep here (Higham, Accuracy and Stability of Numerical Algorithms, ch. 3; no underflow: |r| >= 2**-105);
+# times 2 for slack
 _MARGIN = 2.0**-47
 # elements at a time: 64 KB temporaries, under glibc malloc's initial 128 KB threshold above which each new array is
 # mapped afresh and its pages faulted in (4 times slower, until the process frees a larger array and malloc raises
