@@ -157,25 +157,20 @@ def _near_1(x, d):
 def _emulate(x, d, fused, one_by_one):
     """glibc's log of the float64 array x, through the library (``one_by_one``) where it cannot be sure."""
     shape, x = np.shape(x), np.ravel(x)
-    out, unsafe = np.empty_like(x), np.empty(x.size, bool)
+    out, unsafe, near = np.empty_like(x), np.empty(x.size, bool), np.empty(x.size, bool)
     with np.errstate(all="ignore"):
         for start in range(0, x.size, BLOCK):
             block = slice(start, start + BLOCK)
-            out[block], unsafe[block] = _emulate_block(x[block], d, fused)
+            ix = x[block].view(np.uint64)
+            out[block], unsafe[block] = _general(x[block], d, fused)
+            # zeros, subnormals, negatives, inf and NaN: the top 16 bits outside [0x0010, 0x7ff0)
+            unsafe[block] |= (ix >> np.uint64(48)) - np.uint64(0x0010) >= np.uint64(0x7ff0 - 0x0010)
+            near[block] = ix - NEAR_1[0] < NEAR_1[1] - NEAR_1[0]
+        if near.any():
+            out[near], unsafe[near] = _near_1(x[near], d)
     if unsafe.any():
         out[unsafe] = one_by_one(x[unsafe])
     return out.reshape(shape)
-
-
-def _emulate_block(x, d, fused):
-    ix = x.view(np.uint64)
-    out, unsafe = _general(x, d, fused)
-    near = (ix - NEAR_1[0]) < (NEAR_1[1] - NEAR_1[0])
-    if near.any():
-        out[near], unsafe[near] = _near_1(x[near], d)
-    top = ix >> np.uint64(48)
-    unsafe |= (top - np.uint64(0x0010)) >= np.uint64(0x7ff0 - 0x0010)  # 0, subnormal, negative, inf, NaN
-    return out, unsafe
 
 
 def vectorised(library, one_by_one, values, expected):
