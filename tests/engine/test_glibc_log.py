@@ -44,6 +44,11 @@ def many_values(rng, count=10**7):
     return values
 
 
+def emulation_of(log):
+    """The function a c_function serves with where NumPy's is not the library's (None: the library, one by one)."""
+    return dict(zip(log.__code__.co_freevars, (c.cell_contents for c in log.__closure__)))["vectorised"]
+
+
 @pytest.fixture(scope="module")
 def log():
     """c_function's log, with a NumPy log one ulp off so that the emulation serves on every CPU."""
@@ -53,7 +58,7 @@ def log():
 @needs_glibc
 def test_the_table_is_found_in_glibc_and_the_fma_build_chosen_where_the_cpu_has_fma(log):
     log(np.array([0.5]))
-    emulation = dict(zip(log.__code__.co_freevars, (c.cell_contents for c in log.__closure__)))["vectorised"]
+    emulation = emulation_of(log)
     assert emulation is not None and emulation.func is glibc_log._emulate
     flags = next(line for line in open("/proc/cpuinfo") if line.startswith("flags")).split()
     assert emulation.keywords["fused"] == ("fma" in flags and "avx2" in flags)  # glibc's ifunc picks by these
@@ -107,5 +112,5 @@ def test_without_the_right_table_the_library_is_called_element_by_element(monkey
     log = libm.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
     x = np.concatenate([1 - np.random.default_rng(4).random(10_000), [0.0, -1.0, np.inf]])
     got = log(x)
-    assert dict(zip(log.__code__.co_freevars, (c.cell_contents for c in log.__closure__)))["vectorised"] is None
+    assert emulation_of(log) is None
     assert np.array_equal(got, library_log(x), equal_nan=True)
