@@ -16,6 +16,7 @@ import math
 
 import numpy as np
 
+from . import glibc_log
 from .kernels import fma
 
 f32 = np.float32
@@ -479,8 +480,12 @@ def sinf(y):
 # library torch calls is called one element at a time: through Python's math module, which calls it (0.07 us an
 # element), and where math raises instead of returning inf or NaN (overflow, a pole, outside the domain) or has no
 # such function (float ones), through ctypes (0.3 us).  Where no C library can be loaded, NumPy's function stands in.
+# For log (float64 randn's), glibc's own algorithm is run in NumPy instead, its table read from the library.
 
 _C_TYPES = {np.dtype(np.float64): "c_double", np.dtype(np.float32): "c_float"}
+# the library's own algorithm in NumPy, with its tables read from the library (0.03 us an element), where one is
+# written and gives the library's bits on the probes: (library handle, one_by_one, probes, their results) -> function
+EMULATIONS = {("log", np.dtype(np.float64)): glibc_log.vectorised}
 _UNLOADED = object()
 _c_library = _UNLOADED
 
@@ -489,10 +494,11 @@ def c_function(name, fallback, arguments=1, dtype=np.float64):
     """The C library's ``name`` (a double function, or a float one with ``dtype`` float32) on arrays of ``arguments``
     operands broadcast together, elementwise.  ``fallback`` is NumPy's function of the same name: used instead
     where it gives the library's bits on every value of _probes (checked at the first call), and where no C
-    library is loaded."""
+    library is loaded.  Where it does not, an emulation of the library's own algorithm in EMULATIONS serves if it
+    gives the library's bits, else the library is called element by element."""
     dtype = np.dtype(dtype)
     in_math = getattr(math, name, None) if dtype == np.float64 else None  # (math.exp2: Python 3.11 on)
-    through_ctypes = numpy_is_the_library = None
+    through_ctypes = numpy_is_the_library = vectorised = None
 
     def one_by_one(*operands):
         nonlocal through_ctypes
@@ -508,13 +514,17 @@ def c_function(name, fallback, arguments=1, dtype=np.float64):
         return through_ctypes(*operands)
 
     def apply(*operands):
-        nonlocal numpy_is_the_library
+        nonlocal numpy_is_the_library, vectorised
         operands = [np.asarray(x, dtype) for x in operands]
         with np.errstate(all="ignore"):
             if numpy_is_the_library is None:
                 probes = _probes(dtype, arguments)
-                numpy_is_the_library = _same_bits(fallback(*probes), one_by_one(*probes))
-            result = np.asarray((fallback if numpy_is_the_library else one_by_one)(*operands), dtype)
+                expected = one_by_one(*probes)
+                numpy_is_the_library = _same_bits(fallback(*probes), expected)
+                emulation = EMULATIONS.get((name, dtype))
+                if not numpy_is_the_library and emulation and _library() is not None:
+                    vectorised = emulation(_library(), one_by_one, *probes, expected)
+            result = np.asarray((fallback if numpy_is_the_library else vectorised or one_by_one)(*operands), dtype)
         return result[()] if result.ndim == 0 else result
     apply.__name__ = name
     return apply
@@ -537,14 +547,19 @@ def _same_bits(a, b):
     return bool(np.all((a.view(f"u{a.itemsize}") == b.view(f"u{a.itemsize}")) | (np.isnan(a) & np.isnan(b))))
 
 
-def _through_ctypes(name, arguments, dtype):
-    import ctypes
+def _library():
+    """The C library's ctypes handle, loaded at the first call; None where there is none."""
     global _c_library
     if _c_library is _UNLOADED:
         _c_library = _load_c_library()
-    if _c_library is None:
+    return _c_library
+
+
+def _through_ctypes(name, arguments, dtype):
+    import ctypes
+    if _library() is None:
         return None
-    function = getattr(_c_library, name)
+    function = getattr(_library(), name)
     function.restype = getattr(ctypes, _C_TYPES[dtype])
     function.argtypes = [function.restype] * arguments
     return np.frompyfunc(function, arguments, 1)
