@@ -12,11 +12,11 @@ fused steps exact with ``kernels.fma``.  Identical to the library on every float
 """
 
 import functools
+import importlib
 import math
 
 import numpy as np
 
-from . import glibc_log
 from .kernels import fma
 
 f32 = np.float32
@@ -483,9 +483,11 @@ def sinf(y):
 # For log (float64 randn's), glibc's own algorithm is run in NumPy instead, its table read from the library.
 
 _C_TYPES = {np.dtype(np.float64): "c_double", np.dtype(np.float32): "c_float"}
-# the library's own algorithm in NumPy, with its tables read from the library (0.03 us an element), where one is
-# written and gives the library's bits on the probes: (library handle, one_by_one, probes, their results) -> function
-EMULATIONS = {("log", np.dtype(np.float64)): glibc_log.vectorised}
+# The library's own algorithm in NumPy, its tables read from the library (0.03 us an element), where one is written
+# and gives the library's bits (the module's vectorised(library handle, one_by_one, probes, their results)): for
+# arrays of EMULATED_FROM elements or more (for fewer, the module's import and its checks would cost more).
+EMULATIONS = {("log", np.dtype(np.float64)): "glibc_log"}
+EMULATED_FROM = 4096
 _UNLOADED = object()
 _c_library = _UNLOADED
 
@@ -498,7 +500,7 @@ def c_function(name, fallback, arguments=1, dtype=np.float64):
     gives the library's bits, else the library is called element by element."""
     dtype = np.dtype(dtype)
     in_math = getattr(math, name, None) if dtype == np.float64 else None  # (math.exp2: Python 3.11 on)
-    through_ctypes = numpy_is_the_library = vectorised = None
+    through_ctypes = numpy_is_the_library = emulated = None
 
     def one_by_one(*operands):
         nonlocal through_ctypes
@@ -514,20 +516,32 @@ def c_function(name, fallback, arguments=1, dtype=np.float64):
         return through_ctypes(*operands)
 
     def apply(*operands):
-        nonlocal numpy_is_the_library, vectorised
+        nonlocal numpy_is_the_library, emulated
         operands = [np.asarray(x, dtype) for x in operands]
         with np.errstate(all="ignore"):
             if numpy_is_the_library is None:
                 probes = _probes(dtype, arguments)
-                expected = one_by_one(*probes)
-                numpy_is_the_library = _same_bits(fallback(*probes), expected)
-                emulation = EMULATIONS.get((name, dtype))
-                if not numpy_is_the_library and emulation and _library() is not None:
-                    vectorised = emulation(_library(), one_by_one, *probes, expected)
-            result = np.asarray((fallback if numpy_is_the_library else vectorised or one_by_one)(*operands), dtype)
+                numpy_is_the_library = _same_bits(fallback(*probes), one_by_one(*probes))
+            if numpy_is_the_library:
+                function = fallback
+            else:
+                if emulated is None and max(x.size for x in operands) >= EMULATED_FROM:
+                    emulated = _emulation(name, dtype, one_by_one) or one_by_one
+                function = emulated or one_by_one
+            result = np.asarray(function(*operands), dtype)
         return result[()] if result.ndim == 0 else result
     apply.__name__ = name
     return apply
+
+
+def _emulation(name, dtype, one_by_one):
+    """The EMULATIONS function of the C library's ``name`` that gives its bits, or None."""
+    module = EMULATIONS.get((name, dtype))
+    if module is None or _library() is None:
+        return None
+    probes = _probes(dtype, 1)
+    return importlib.import_module(f"{__package__}.{module}").vectorised(_library(), one_by_one, *probes,
+                                                                          one_by_one(*probes))
 
 
 @functools.lru_cache(maxsize=None)

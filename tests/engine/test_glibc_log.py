@@ -45,8 +45,13 @@ def many_values(rng, count=10**7):
 
 
 def emulation_of(log):
-    """The function a c_function serves with where NumPy's is not the library's (None: the library, one by one)."""
-    return dict(zip(log.__code__.co_freevars, (c.cell_contents for c in log.__closure__)))["vectorised"]
+    """The function a c_function serves large arrays with where NumPy's is not the library's (None: the library,
+    one by one)."""
+    emulated = dict(zip(log.__code__.co_freevars, (c.cell_contents for c in log.__closure__)))["emulated"]
+    return None if emulated is None or getattr(emulated, "__name__", "") == "one_by_one" else emulated
+
+
+LARGE = np.full(libm.EMULATED_FROM, 0.5)  # the size from which c_function tries the emulation
 
 
 @pytest.fixture(scope="module")
@@ -55,9 +60,16 @@ def log():
     return libm.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
 
 
+def test_a_few_elements_go_to_the_library_without_the_emulation_being_tried():
+    """Scalars (a calculator's) would pay for the validation and gain nothing."""
+    log = libm.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
+    log(np.full(libm.EMULATED_FROM - 1, 0.5))
+    assert dict(zip(log.__code__.co_freevars, (c.cell_contents for c in log.__closure__)))["emulated"] is None
+
+
 @needs_glibc
 def test_the_table_is_found_in_glibc_and_the_fma_build_chosen_where_the_cpu_has_fma(log):
-    log(np.array([0.5]))
+    log(LARGE)
     emulation = emulation_of(log)
     assert emulation is not None and emulation.func is glibc_log._emulate
     flags = next(line for line in open("/proc/cpuinfo") if line.startswith("flags")).split()
@@ -82,7 +94,7 @@ def test_the_library_is_called_only_near_rounding_boundaries_and_for_special_val
         return c_log(x)
     monkeypatch.setattr(math, "log", counted_log)
     log = libm.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
-    log(np.array([0.5]))
+    log(LARGE)
     calls.clear()
     x = 1 - np.random.default_rng(3).random(10**6)
     assert log(x).tobytes() == np.array([math.log(v) for v in x.tolist()]).tobytes()
