@@ -9,6 +9,7 @@ import sys
 from typing import Annotated, Optional
 
 import typer
+from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperCommand, TyperGroup
 
 from gradcli.calc.values import VALUE_HELP
@@ -179,7 +180,18 @@ def _shown_type(typer_display_type):
     return display_type_rich
 
 
-class VerbatimCommand(TyperCommand):
+class _GradcliHelp:
+    """Help pages by gradcli.cli.help, imported only to show one. Typer's own would import typer.rich_utils
+    (the app sets rich_markup_mode=None, so Typer's fallbacks are click's plain ones)."""
+
+    def format_help(self, ctx, formatter):
+        from gradcli.cli.help import help_page
+
+        formatter.write(help_page(self, ctx))
+        ctx.color = True  # Rich decided where the page is coloured (NO_COLOR, FORCE_COLOR): click's echo keeps it
+
+
+class VerbatimCommand(_GradcliHelp, TyperCommand):
     def get_params(self, ctx):
         return _verbatim(super().get_params(ctx))
 
@@ -192,11 +204,36 @@ class VerbatimCommand(TyperCommand):
         return super().invoke(ctx)
 
 
-class VerbatimGroup(TyperGroup):
-    """The app's group, whose --help option would otherwise load pydantic before any command runs."""
+class VerbatimGroup(_GradcliHelp, TyperGroup):
+    """The app's group, whose --help option would otherwise load pydantic before any command runs. Every
+    usage error (a bad option or command here, or in the command it runs) is raised within its make_context
+    or invoke, inside Typer's handler (typer.core._main), which would show it with typer.rich_utils: shown
+    here instead, by gradcli.cli.help, and turned into typer.Exit with the error's exit code."""
 
     def get_params(self, ctx):
         return _verbatim(super().get_params(ctx))
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        with _shown_usage_errors():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx):
+        with _shown_usage_errors():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _shown_usage_errors():
+    try:
+        yield
+    except NoArgsIsHelpError as error:  # `gradcli` alone, not on a terminal: the help, where --help prints it
+        typer.echo(error.format_message(), color=error.ctx.color)
+        raise typer.Exit(error.exit_code) from None
+    except ClickException as error:
+        from gradcli.cli.help import show_usage_error
+
+        show_usage_error(error)
+        raise typer.Exit(error.exit_code) from None
 
 
 class CalculatorCommand(VerbatimCommand):
