@@ -5,6 +5,7 @@ Help texts are shown as written, never read as Rich markup."""
 
 import inspect
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.padding import Padding
 from rich.panel import Panel
@@ -13,6 +14,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 OPTION, SHORT_OPTION, TYPE, DIM = "bold cyan", "bold green", "bold yellow", "dim"
+LONG_OPTION_NAME = r"(?<![\w-])--[A-Za-z][\w-]*"  # as written in help texts and messages: --at, --max-elements
 
 
 def help_page(command, ctx):
@@ -23,7 +25,7 @@ def help_page(command, ctx):
     with console.capture() as page:
         console.print(Padding(_usage(command, ctx), 1))
         if command.help:
-            console.print(Padding(Text("\n\n".join(_paragraphs(command.help))), (0, 1, 1, 1)))
+            console.print(Padding(_prose("\n\n".join(_paragraphs(command.help))), (0, 1, 1, 1)))
         for title, kind in (("Arguments", "argument"), ("Options", "option")):
             shown = [param for param in params if param.param_type_name == kind]
             if shown:
@@ -42,7 +44,14 @@ def show_usage_error(error):
         if ctx.command.get_help_option(ctx) is not None:
             help_command = f"'{ctx.command_path} {ctx.help_option_names[0]}'"
             console.print(Text.assemble("Try ", (help_command, "blue"), " for help.", style=DIM))
-    console.print(_panel("Error", Text(error.format_message()), border="red"))
+    console.print(_panel("Error", _prose(error.format_message()), border="red"))
+
+
+def _prose(text):
+    """Help or message text as written, the options it names coloured as in the tables."""
+    prose = Text(text)
+    prose.highlight_regex(LONG_OPTION_NAME, OPTION)
+    return prose
 
 
 def _usage(command, ctx):
@@ -76,13 +85,14 @@ def _parameters_table(params, ctx):
         else:
             name_cells = [Text(param.metavar or param.name.upper(), OPTION)]
         shown_type = " ".join(filter(None, [param.display_type_rich(ctx), _range_text(param)]))
-        notes = [Text("\n".join(_paragraphs(param.help or "")))]
+        notes = [_prose("\n".join(_paragraphs(param.help or "")))]
         default = _default_text(param, ctx)
         if default:
             notes.append(Text(f"[default: {default}]", DIM))
         if param.required:
             notes.append(Text("[required]", "dim red"))
-        row = [*name_cells, Text(shown_type, TYPE), Text(" ").join(note for note in notes if note)]
+        # Columns keeps each note whole: "[default: float64]" on the help's line if all fits, else below it
+        row = [*name_cells, Text(shown_type, TYPE), Columns([note for note in notes if note])]
         table.add_row(*([Text("*" if param.required else "", "red")] if marked else []), *row)
     return table
 
@@ -110,5 +120,5 @@ def _commands_table(group, ctx):
     for name in group.list_commands(ctx):
         command = group.get_command(ctx, name)
         if not command.hidden:
-            table.add_row(Text(name), Text(_paragraphs(command.short_help or command.help or "")[0]))
+            table.add_row(Text(name), _prose(_paragraphs(command.short_help or command.help or "")[0]))
     return table
