@@ -68,8 +68,9 @@ def test_gradcli_alone_off_a_terminal_prints_the_help():
     assert (alone.exit_code, alone.stdout) == (USAGE, helped.stdout)
 
 
-def test_help_texts_are_shown_as_written_not_as_rich_markup():
-    def command(name: Annotated[str, typer.Option(help="[bold]stays[/bold] as typed")] = "[red]x[/red]") -> None:
+def test_help_texts_are_shown_as_written_not_as_rich_markup_and_hidden_options_not_at_all():
+    def command(name: Annotated[str, typer.Option(help="[bold]stays[/bold] as typed")] = "[red]x[/red]",
+                secret: Annotated[bool, typer.Option("--secret", hidden=True)] = False) -> None:
         """Brackets [italic]kept[/italic]."""
 
     app = typer.Typer()  # in Rich markup mode: the page is still gradcli.cli.help's
@@ -77,6 +78,7 @@ def test_help_texts_are_shown_as_written_not_as_rich_markup():
     page = CliRunner().invoke(app, ["--help"]).stdout
     for text in ["Brackets [italic]kept[/italic].", "[bold]stays[/bold] as typed", "[default: [red]x[/red]]"]:
         assert text in page
+    assert "--secret" not in page
 
 
 def test_where_rich_colours_the_page_it_stays_coloured():
