@@ -1,6 +1,6 @@
 """What the commands share, defined once: the calculator's options (--at, --wrt, --dtype, --json), the
-script options (--max-elements, --timeout), Typer plumbing without pydantic, and how an error becomes a
-message and an exit code. Only typer is imported here."""
+script options (--max-elements, --timeout), Typer plumbing without pydantic or Typer's Rich formatter, and
+how an error becomes a message and an exit code. Only typer is imported here."""
 
 import contextlib
 import enum
@@ -181,8 +181,9 @@ def _shown_type(typer_display_type):
 
 
 class _GradcliHelp:
-    """Help pages by gradcli.cli.help, imported only to show one. Typer's own would import typer.rich_utils
-    (the app sets rich_markup_mode=None, so Typer's fallbacks are click's plain ones)."""
+    """The help page of gradcli.cli.help (imported only to show one) where Typer's would import
+    typer.rich_utils. click asks format_help for the page as text, which it prints; the app's
+    rich_markup_mode=None turns off the Rich paths Typer has left (its "Aborted." on end of input)."""
 
     def format_help(self, ctx, formatter):
         from gradcli.cli.help import help_page
@@ -207,8 +208,9 @@ class VerbatimCommand(_GradcliHelp, TyperCommand):
 class VerbatimGroup(_GradcliHelp, TyperGroup):
     """The app's group, whose --help option would otherwise load pydantic before any command runs. Every
     usage error (a bad option or command here, or in the command it runs) is raised within its make_context
-    or invoke, inside Typer's handler (typer.core._main), which would show it with typer.rich_utils: shown
-    here instead, by gradcli.cli.help, and turned into typer.Exit with the error's exit code."""
+    or invoke, inside Typer's handler (typer.core._main), which draws the error panel with typer.rich_utils
+    or, without Rich markup, prints click's plain lines: caught here first, it is drawn by gradcli.cli.help
+    and becomes typer.Exit with the error's exit code (2)."""
 
     def get_params(self, ctx):
         return _verbatim(super().get_params(ctx))
@@ -224,9 +226,10 @@ class VerbatimGroup(_GradcliHelp, TyperGroup):
 
 @contextlib.contextmanager
 def _shown_usage_errors():
+    """click's errors shown by gradcli.cli.help, as typer.Exit."""
     try:
         yield
-    except NoArgsIsHelpError as error:  # `gradcli` alone, not on a terminal: the help, where --help prints it
+    except NoArgsIsHelpError as error:  # `gradcli` alone, not on a terminal: the help page, as --help prints it
         typer.echo(error.format_message(), color=error.ctx.color)
         raise typer.Exit(error.exit_code) from None
     except ClickException as error:
