@@ -51,6 +51,7 @@ def _application(names):
         no_args_is_help=True,
         context_settings={"help_option_names": ["-h", "--help"]},
         pretty_exceptions_enable=False,
+        rich_markup_mode=None,  # help and usage errors are gradcli.cli.help's (see gradcli.cli.shared.VerbatimGroup)
         cls=VerbatimGroup,
     )
     application.callback()(_root)

@@ -1,6 +1,6 @@
 """What the commands share, defined once: the calculator's options (--at, --wrt, --dtype, --json), the
-script options (--max-elements, --timeout), Typer plumbing without pydantic, and how an error becomes a
-message and an exit code. Only typer is imported here."""
+script options (--max-elements, --timeout), Typer plumbing without pydantic or Typer's Rich formatter, and
+how an error becomes a message and an exit code. Only typer is imported here."""
 
 import contextlib
 import enum
@@ -9,6 +9,7 @@ import sys
 from typing import Annotated, Optional
 
 import typer
+from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from typer.core import TyperCommand, TyperGroup
 
 from gradcli.calc.values import VALUE_HELP
@@ -180,7 +181,19 @@ def _shown_type(typer_display_type):
     return display_type_rich
 
 
-class VerbatimCommand(TyperCommand):
+class _GradcliHelp:
+    """The help page of gradcli.cli.help (imported only to show one) where Typer's would import
+    typer.rich_utils. click asks format_help for the page as text, which it prints; the app's
+    rich_markup_mode=None turns off the Rich paths Typer has left (its "Aborted." on end of input)."""
+
+    def format_help(self, ctx, formatter):
+        from gradcli.cli.help import help_page
+
+        formatter.write(help_page(self, ctx))
+        ctx.color = True  # Rich decided where the page is coloured (NO_COLOR, FORCE_COLOR): click's echo keeps it
+
+
+class VerbatimCommand(_GradcliHelp, TyperCommand):
     def get_params(self, ctx):
         return _verbatim(super().get_params(ctx))
 
@@ -193,11 +206,38 @@ class VerbatimCommand(TyperCommand):
         return super().invoke(ctx)
 
 
-class VerbatimGroup(TyperGroup):
-    """The app's group, whose --help option would otherwise load pydantic before any command runs."""
+class VerbatimGroup(_GradcliHelp, TyperGroup):
+    """The app's group, whose --help option would otherwise load pydantic before any command runs. Every
+    usage error (a bad option or command here, or in the command it runs) is raised within its make_context
+    or invoke, inside Typer's handler (typer.core._main), which draws the error panel with typer.rich_utils
+    or, without Rich markup, prints click's plain lines: caught here first, it is drawn by gradcli.cli.help
+    and becomes typer.Exit with the error's exit code (2)."""
 
     def get_params(self, ctx):
         return _verbatim(super().get_params(ctx))
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        with _shown_usage_errors():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx):
+        with _shown_usage_errors():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _shown_usage_errors():
+    """click's errors shown by gradcli.cli.help, as typer.Exit."""
+    try:
+        yield
+    except NoArgsIsHelpError as error:  # `gradcli` alone, not on a terminal: the help page, as --help prints it
+        typer.echo(error.format_message(), color=error.ctx.color)
+        raise typer.Exit(error.exit_code) from None
+    except ClickException as error:
+        from gradcli.cli.help import show_usage_error
+
+        show_usage_error(error)
+        raise typer.Exit(error.exit_code) from None
 
 
 class CalculatorCommand(VerbatimCommand):

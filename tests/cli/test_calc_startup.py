@@ -27,8 +27,17 @@ def loaded(args, watched):
     return done.stdout.rsplit("LOADED", 1)[1].split()
 
 
+# Typer's Rich formatter and what it imports whatever it shows: Markdown, syntax highlighting, tracebacks.
+TYPER_RICH_HELP = ["typer.rich_utils", "rich.markdown", "rich.syntax", "rich.traceback", "pygments"]
+
+
 def test_help_loads_no_numpy_lark_or_engine():
-    assert loaded(["--help"], ["numpy", "lark", "gradcli.engine", "pydantic"]) == []
+    assert loaded(["--help"], ["numpy", "lark", "gradcli.engine", "pydantic", *TYPER_RICH_HELP]) == []
+
+
+def test_help_and_usage_errors_are_drawn_without_typers_rich_formatter():
+    for args in (["grad", "-h"], ["check", "--help"], ["grd", "x"], ["grad", "x", "--att", "1"], ["grad"]):
+        assert loaded(args, ["numpy", *TYPER_RICH_HELP]) == [], args
 
 
 def test_the_json_path_loads_neither_rich_nor_pydantic_nor_lark():
