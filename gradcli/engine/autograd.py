@@ -63,7 +63,8 @@ def _dependencies(roots):
 
 
 def _needed(roots, targets, deps):
-    """Nodes on some path to a target: grad(..., inputs) runs only these, as torch does."""
+    """Nodes with a path to a target: grad(..., inputs) runs only these, as torch does (a target's own node only
+    when it leads to another target: a non-leaf input's gradient is the one flowing into its node)."""
     order, seen, stack = [], set(roots), list(roots)
     while stack:  # any order where a node precedes what it points at, then reversed
         node = stack.pop()
@@ -72,12 +73,12 @@ def _needed(roots, targets, deps):
             if edge is not None and edge not in seen:
                 seen.add(edge)
                 stack.append(edge)
-    needed = set(targets)
+    needed = set()
     changed = True
     while changed:  # a fixpoint: a DFS pre-order is not a topological order when paths reconverge
         changed = False
         for node in reversed(order):
-            if node not in needed and any(e in needed for e in node.edges):
+            if node not in needed and any(e in needed or e in targets for e in node.edges):
                 needed.add(node)
                 changed = True
     return needed
@@ -153,16 +154,16 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                         _deliver_to_leaf(node, grad, targets, captured, capture, create_graph)
                     break
                 input_grads = ()
-                if grad is not None and (needed is None or node in needed):
+                if grad is not None and (needed is None or node in needed or node in targets):
                     if node.pre_hooks:
                         grad = _run_hooks(node.pre_hooks, grad)
-                    if node.retained is not None:
-                        node.retained._grad = grad if create_graph else _make(grad._data.copy())
+                    if node.retained is not None:  # torch's retain_grad hook: the first gradient copied, then added
+                        retained = node.retained
+                        retained._grad = grad.clone() if retained._grad is None else retained._grad + grad
                     if targets and node in targets:
                         for i in targets[node]:
                             captured[i] = grad
-                        if not capture:
-                            _accumulate_non_leaf(targets, node, grad, inputs, create_graph)
+                if grad is not None and (needed is None or node in needed):
                     # the rule's vjps, for the inputs that have somewhere to send a gradient
                     saved = node.inputs
                     if saved is None or node.versions:  # freed, or saved tensors to check: unpack says what is wrong
@@ -234,11 +235,6 @@ def _deliver_to_leaf(node, grad, targets, captured, capture, create_graph):
             hook(tensor)
 
 
-def _accumulate_non_leaf(targets, node, grad, inputs, create_graph):
-    for i in targets[node]:
-        _accumulate(inputs[i], grad, create_graph)
-
-
 def _as_tuple(x):
     if x is None:
         return None
@@ -256,6 +252,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     if create_graph:
         warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=3)
+    for x in inputs or ():
+        if x.grad_fn is not None:
+            x.retain_grad()  # as torch's engine does: a non-leaf input's .grad is its retained gradient, from now on
     run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs=inputs)
 
 
