@@ -1,4 +1,4 @@
-"""Mathematical notation that the language writes otherwise (x², 2x, −x, x^2, sin^2(x)): each found is a usage
+"""Mathematical notation that the language writes otherwise (x², 2x, −x, x^2, sin^2(x), |x|): each found is a usage
 error that shows what to write instead, rather than the parser's message or, for `^`, a wrong answer
 (`^` is Python's and torch's bitwise xor: `x^2` of a float fails in torch, and of an integer is x xor 2)."""
 
@@ -12,6 +12,8 @@ SYMBOLS = {"−": "-", "–": "-", "×": "*", "·": "*", "÷": "/"}
 # A number followed by a name or '(' without an operator between them: 2x, 3sin(x), 2(x + 1). Not 1e5,
 # 2e-3 (exponents) or 0x1f (hexadecimal), which are numbers.
 IMPLICIT_PRODUCT = r"(?<![\w.])(\d+(?:\.\d*)?)(?!e[-+]?\d)(?!x[0-9a-fA-F])([A-Za-z_(])"
+# |x - 1|: absolute-value bars (in Python a bitwise or, which cannot start an expression).
+ABSOLUTE_VALUE = r"\|([^|\n]+)\|"
 # sin^2(x): a function's power written before its argument (one level of parentheses).
 FUNCTION_POWER = r"\b([A-Za-z_]\w*)\s*\^\s*(\d+)\s*\(([^()]*)\)"
 
@@ -45,13 +47,19 @@ def before_parsing(source):
 
 
 def after_parse_error(source):
-    """An implicit product: 2x (the likely reason the source does not parse) or 2(x + 1) (a call of 2)."""
+    """An implicit product: 2x (the likely reason the source does not parse) or 2(x + 1) (a call of 2); else
+    absolute-value bars, |x|."""
     match = re.search(IMPLICIT_PRODUCT, source)
-    if match is None:
-        return None
-    number, after = match.groups()
-    return Suggestion(f"write {number}*{after} for {number}{after}: a product needs its *",
-                      *_at(source, match.start()), len(match.group()))
+    if match is not None:
+        number, after = match.groups()
+        return Suggestion(f"write {number}*{after} for {number}{after}: a product needs its *",
+                          *_at(source, match.start()), len(match.group()))
+    match = re.search(ABSOLUTE_VALUE, source)
+    if match is not None:
+        inner = match.group(1).strip()
+        return Suggestion(f"write abs({inner}) for |{inner}|: | is Python's bitwise or",
+                          *_at(source, match.start()), len(match.group()))
+    return None
 
 
 def power_with_caret(source):

@@ -15,6 +15,8 @@ NOTATION = [
     ("x² + 1", "EXPR: write **2 for the power ² (x**2, not x²)", "     ^"),
     ("−x", "EXPR: write - for − (U+2212)", "    ^"),
     ("2×x", "EXPR: write * for × (U+00D7)", "     ^"),
+    ("|x| + 1", "EXPR: write abs(x) for |x|: | is Python's bitwise or", "    ^^^"),
+    ("2*|x - 1|", "EXPR: write abs(x - 1) for |x - 1|: | is Python's bitwise or", "      ^^^^^^^"),
 ]
 
 
