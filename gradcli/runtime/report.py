@@ -8,6 +8,10 @@ import re
 from gradcli.ansi import BOLD_CYAN, BOLD_RED, RED, RESET, YELLOW
 from gradcli.lang.diagnostics import excerpt
 from gradcli.runtime.interpreter import TRACE_ATTRIBUTE
+from gradcli.runtime.sandbox.capabilities import attribute_names
+from gradcli.runtime.sandbox.modules import language_module
+from gradcli.runtime.scopes import FunctionScope
+from gradcli.runtime.suggestions import SCRIPT_GLOBALS, name_candidates, suggestion
 
 CAUSE_HEADER = "\nThe above exception was the direct cause of the following exception:\n\n"
 CONTEXT_HEADER = "\nDuring handling of the above exception, another exception occurred:\n\n"
@@ -15,11 +19,12 @@ RECURSIVE_CUTOFF = 3  # as traceback.py: after 3 identical frames in a row, say 
 # Patterns, compiled (and cached by re) when a report is first painted, not at every start.
 CARET_LINE = r" +\^+"
 WARNING_LINE = r"\S.*:\d+: \w*Warning: "
+_UNBOUND = object()  # no prelude value: a name the script bound itself
 PLAIN_LINES = ("Traceback (most recent call last):", "During handling of the above exception",
                "The above exception was the direct cause")
 
 
-def exception_line(error):
+def exception_line(error, lines=()):
     """`RuntimeError: message`, as traceback.format_exception_only writes it (without its suggestions,
     which it would draw from gradcli's own frames). A library's own class, such as NumPy's
     _ArrayMemoryError, goes by the builtin it derives from: its module path means nothing to a script.
@@ -33,7 +38,34 @@ def exception_line(error):
     except Exception:
         message = "<exception str() failed>"
     notes = "".join(f"{note}\n" for note in getattr(error, "__notes__", None) or ())
+    suggested = _suggestion(error, lines)
+    if suggested is not None:
+        message += f". Did you mean: '{suggested}'?"
     return (f"{name}: {message}\n" if message else f"{name}\n") + notes
+
+
+def _suggestion(error, lines):
+    """Python's "Did you mean" for a misspelt name or attribute (gradcli.runtime.suggestions), or None."""
+    if isinstance(error, NameError) and getattr(error, "_scope", None) is not None:
+        scope = error._scope
+        local_names = sorted(scope.local_names) if type(scope) is FunctionScope else ()
+        return suggestion(error, name_candidates(local_names, _script_globals(scope.module().variables, lines)))
+    if isinstance(error, AttributeError) and getattr(error, "obj", None) is not None:
+        return suggestion(error, [attribute_names(error.obj)])
+    return None
+
+
+def _script_globals(variables, lines):
+    """The globals `python script.py` would hold: its module attributes and the names the script bound, not
+    the names gradcli's prelude gives every script (torch's, torch and F) unless a line of the script imports
+    them (`import torch`, `from torch import tensor`)."""
+    torch = language_module("torch")
+    prelude = {"torch": torch, "F": language_module("torch.nn.functional")}  # (prelude.initial_variables)
+    star_imported = set(torch.public_names())
+    imported = {word for line in lines if "import" in line for word in re.findall(r"\w+", line)}
+    return [*SCRIPT_GLOBALS, *(name for name, value in variables.items() if name not in SCRIPT_GLOBALS and (
+        name in imported or value is not (prelude[name] if name in prelude else
+                                          torch.member(name) if name in star_imported else _UNBOUND)))]
 
 
 def format_traceback(error, filename, lines):
@@ -67,7 +99,7 @@ def _format_one(error, filename, lines):
         text += _repeated(repeats)
         text += f'  File "{filename}", line {span.line}, in {frame.name}\n'
         text += source_with_caret(lines, span)
-    return text + _repeated(repeats) + exception_line(error)
+    return text + _repeated(repeats) + exception_line(error, lines)
 
 
 def _repeated(repeats):

@@ -22,7 +22,7 @@ class _Namespace:
 
     def delete(self, name):
         if self.variables.pop(name, UNBOUND) is UNBOUND:
-            raise NameError(f"name '{name}' is not defined", name=name)
+            raise not_defined(name, self)
 
     def discard(self, name):
         self.variables.pop(name, None)
@@ -35,12 +35,13 @@ class ModuleScope(_Namespace):
         self.variables = variables
         self.builtins = builtins
 
-    def load(self, name):
+    def load(self, name, frame=None):
+        """The value of `name`; `frame`, the function scope that looked it up here, if one did."""
         value = self.variables.get(name, UNBOUND)
         if value is UNBOUND:
             value = self.builtins.get(name, UNBOUND)
             if value is UNBOUND:
-                raise NameError(f"name '{name}' is not defined", name=name)
+                raise not_defined(name, frame or self)
         return value
 
 
@@ -79,7 +80,7 @@ class FunctionScope:
                 raise NameError(f"cannot access free variable '{name}' where it is not associated with a value "
                                 "in enclosing scope", name=name)
             scope = scope.module() if name in scope.global_names else scope.parent
-        return scope.load(name)
+        return scope.load(name, self)
 
     def store(self, name, value):
         if name in self.local_names:
@@ -92,7 +93,7 @@ class FunctionScope:
         if owner.variables.pop(name, UNBOUND) is UNBOUND:
             if owner is self:
                 raise _unbound_local(name)
-            raise NameError(f"name '{name}' is not defined", name=name)
+            raise not_defined(name, owner)
 
     def discard(self, name):
         self.variables.pop(name, None)
@@ -145,6 +146,14 @@ class ClassScope(_Namespace):
 
     def closure(self):
         return self.parent
+
+
+def not_defined(name, scope):
+    """Python's NameError for `name`, with the scope it was looked up in (the report draws its "Did you mean"
+    from the scope's names, as Python's from the failing frame's)."""
+    error = NameError(f"name '{name}' is not defined", name=name)
+    error._scope = scope
+    return error
 
 
 def _unbound_local(name):

@@ -98,11 +98,17 @@ class LangModule:
 
     def member(self, name):
         if name not in self._members and name not in self._loaded():  # raised outside any `except`, so it
-            raise AttributeError(f"module '{self._name}' has no attribute '{name}'")  # chains as Python's would
+            raise AttributeError(f"module '{self._name}' has no attribute '{name}'", name=name, obj=self)  # (chains
+            # as Python's would: raised outside any `except`)
         return self._members[name]
 
     def public_names(self):
         return list(self._loaded())
+
+    def searched_names(self):
+        """The names Python's "Did you mean" would search in the real module: dir() of torch 2.13's lists 1,495,
+        more than it searches (suggestions.MAX_CANDIDATE_ITEMS), so none for torch itself."""
+        return [] if self._name == "torch" else sorted(self._loaded())
 
     def __repr__(self):
         return f"<module '{self._name}'>"

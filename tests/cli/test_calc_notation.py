@@ -78,7 +78,7 @@ def test_aliases_are_the_calculators_only():
 
     err = io.StringIO()
     assert run_source("ln(torch.tensor(1.0))\n", "<eval>", io.StringIO(), err) == 1
-    assert err.getvalue().endswith("NameError: name 'ln' is not defined\n")
+    assert err.getvalue().endswith("NameError: name 'ln' is not defined. Did you mean: 'len'?\n")
 
 
 def test_math_of_numbers_stays_math():

@@ -80,7 +80,9 @@ def script_traceback(error, path, lines):
 
 
 def exception_line(error):
-    """As traceback.format_exception_only, without the "Did you mean" suggestions gradcli does not make."""
+    """As traceback.format_exception_only, without Python's "Did you mean": under this harness's star import
+    of torch Python searches other names than `python script.py` does (tests/golden/gen_suggestions.py records
+    those)."""
     kind = type(error)
     name = kind.__qualname__ if kind.__module__ in ("builtins", "__main__") else f"{kind.__module__}.{kind.__qualname__}"
     message = str(error)

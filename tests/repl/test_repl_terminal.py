@@ -52,7 +52,7 @@ def test_an_error_leaves_gradients_and_variables_as_they_were():
         "y.backward()", ENTER, "y.backward(); lost = 1", ENTER, "x.grad", ENTER, "lost", ENTER, CTRL_D)
     assert out == "tensor([2., 4.])\n"
     assert "hint: the graph was freed by the backward at line 3: y.backward()" in err
-    assert err.endswith("NameError: name 'lost' is not defined\n")
+    assert err.endswith("NameError: name 'lost' is not defined. Did you mean: 'list'?\n")  # as Python's REPL
 
 
 def test_ctrl_c_cancels_the_input_and_keeps_the_session():

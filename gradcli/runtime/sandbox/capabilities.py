@@ -176,13 +176,22 @@ def get_attribute(obj, name):
         if not readable(obj, name):
             if name.startswith("_"):
                 raise AttributeError(f"gradcli scripts cannot use private attribute '{name}'")
-            raise AttributeError(f"'{type_name(obj)}' object has no attribute '{name}'")
+            raise AttributeError(f"'{type_name(obj)}' object has no attribute '{name}'", name=name, obj=obj)
         if name in ("format", "format_map") and (type(obj) is str or obj is str):
             return _safe_format_method(obj, name)
     value = getattr(obj, name)
     if isinstance(value, BLOCKED_TYPES):
         raise AttributeError(f"gradcli scripts cannot use the {type(value).__name__} object '{name}'")
     return value
+
+
+def attribute_names(obj):
+    """dir(obj) as a script sees it (sorted, as dir sorts): where a report looks for a misspelt attribute."""
+    if type(obj) is Tensor:
+        return sorted(TENSOR_ATTRIBUTES)
+    if isinstance(obj, LangModule):
+        return obj.searched_names()
+    return [name for name in dir(obj) if "gradcli" not in name]
 
 
 def readable(obj, name):

@@ -1,0 +1,6 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import numpy as np
+import math
+np.arrray([1])

@@ -1,0 +1,8 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+import numpy as np
+import math
+def helper():
+    return 1
+helpr()
