@@ -2,7 +2,8 @@
 
 torch sends float32 and float64 exp, log, sin, ... to MKL's vector math library (VML, mode
 VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE: aten/src/ATen/cpu/vml.h) and its matrix products to MKL's
-BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch), and linalg.solve to its LAPACK (?getrf_, ?getrs_).
+BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch), and linalg.solve and linalg.lstsq to its LAPACK (?getrf_,
+?getrs_; ?gelsy_ and the other least-squares drivers).
 MKL's algorithms are closed, but the same MKL (2024.2, the version torch 2.13 links; the wheel of
 `pip install gradcli[mkl]`) called with the same arguments returns the same bits.  This module calls it
 through its documented C API, passing what torch passes: the layout decisions below follow
@@ -334,7 +335,7 @@ def dot(a, b):
     return a.dtype.type(value)
 
 
-# ---- LAPACK: torch.linalg.solve -------------------------------------------------------------------------------
+# ---- LAPACK: torch.linalg.solve and torch.linalg.lstsq ---------------------------------------------------------
 
 def solve(a, b, left):
     """torch.linalg.solve's X for A X = B (left=False: X A = B, solved as A^T X^T = B^T), a (..., n, n),
@@ -373,6 +374,61 @@ def _lu_solve(factored, pivots, rhs, trans):
     getattr(library(), f"{_PREFIX[factored.dtype]}getrs_")(
         trans.encode(), _ref(n), _ref(rhs.shape[0]), _pointer(factored), _ref(max(1, n)), _pointer(pivots),
         _pointer(rhs), _ref(max(1, n)), ctypes.byref(info))
+
+
+def lstsq(a, solution, rcond, driver):
+    """torch.linalg.lstsq's LAPACK calls (apply_lstsq): ?gels_, ?gelsy_, ?gelsd_ or ?gelss_ (`driver`) on a
+    column-major copy of each A (..., m, n), m and n > 0, one workspace query first, on the first matrices; at
+    least one matrix in the batch.
+    solution (..., nrhs, max(m, n)), C-contiguous, is the column-major B padded with rows, A's batch broadcast to
+    it; it is overwritten with X (rows n:m: what the residuals are summed from).  Returns (rank, singular
+    values, infos) over A's batch: rank int64 (None for gels), the singular values for gelsd and gelss (else
+    None), infos int32 (> 0: not of full rank for gels, no convergence for the others)."""
+    import ctypes
+    m, n = a.shape[-2:]
+    nrhs, ldb = solution.shape[-2:]
+    dtype, lib = a.dtype, library()
+    function = getattr(lib, f"{_PREFIX[dtype]}{driver}_")
+    a_batch = a.shape[:-2]
+    infos = np.zeros(a_batch, np.int32)
+    rank = None if driver == "gels" else np.zeros(a_batch, np.int64)
+    singular = np.empty(a_batch + (min(m, n),), dtype) if driver in ("gelsd", "gelss") else None
+    jpvt = np.zeros(n, np.int32)
+    rank_32, info = ctypes.c_int(0), ctypes.c_int(0)
+
+    def call(matrix, rhs, work, lwork, iwork, a_index):
+        head = [_ref(m), _ref(n), _ref(nrhs), _pointer(matrix), _ref(max(1, m)), _pointer(rhs), _ref(ldb)]
+        tail = [_pointer(work), _ref(lwork)]
+        if driver == "gels":
+            function(b"N", *head, *tail, ctypes.byref(info))
+            return
+        s = _pointer(singular[a_index]) if singular is not None else None
+        if driver == "gelsy":
+            jpvt[:] = 0  # on entry, a nonzero entry marks a column to keep in front
+            function(*head, _pointer(jpvt), _ref(rcond, dtype), ctypes.byref(rank_32), *tail, ctypes.byref(info))
+        elif driver == "gelsd":
+            function(*head, s, _ref(rcond, dtype), ctypes.byref(rank_32), *tail, _pointer(iwork), ctypes.byref(info))
+        else:
+            function(*head, s, _ref(rcond, dtype), ctypes.byref(rank_32), *tail, ctypes.byref(info))
+
+    def column_major(index):
+        return np.array(np.swapaxes(a[index], -1, -2), order="C")  # LAPACK overwrites it: a copy for each call
+
+    batch = solution.shape[:-2]
+    first_a = tuple(0 for _ in a_batch)
+    work_opt, iwork_opt = np.zeros(1, dtype), np.zeros(1, np.int32)
+    call(column_major(first_a), solution[tuple(0 for _ in batch)], work_opt, -1, iwork_opt, first_a)
+    # lapack_work_to_int: the size as a float, rounded up past its next representable value
+    lwork = max(1, int(np.ceil(np.nextafter(work_opt[0], dtype.type(np.inf)))))
+    work, iwork = np.empty(lwork, dtype), np.empty(max(1, int(iwork_opt[0])), np.int32)
+    for index in np.ndindex(*batch):
+        a_index = tuple(i if size > 1 else 0 for i, size in zip(index[len(batch) - len(a_batch):], a_batch))
+        info.value = 0
+        call(column_major(a_index), solution[index], work, lwork, iwork, a_index)
+        infos[a_index] = info.value
+        if rank is not None:
+            rank[a_index] = rank_32.value
+    return rank, singular, infos
 
 
 # ---- Sums in order: the block sums of torch's cascade sum -----------------------------------------------------

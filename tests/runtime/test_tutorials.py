@@ -40,7 +40,7 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     **({} if MKL else {'008_pytorch_examples_dynamic_net': FLOAT32_LOOP}),
     '096_dlwpt_optimizers': "dir(module) is not a builtin: it would list torch's Python module internals"
                             + ("" if MKL else "; the Adam loop after it also needs " + MKL_SQRT),
-    '109_dataflowr_linear_reg': "torch.linalg.lstsq is not implemented" + ("" if MKL else "; " + MKL_MATMUL),
+    **({} if MKL else {'109_dataflowr_linear_reg': MKL_MATMUL}),
 }
 
 
