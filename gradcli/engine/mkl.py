@@ -393,7 +393,11 @@ def lstsq(a, solution, rcond, driver):
     infos = np.zeros(a_batch, np.int32)
     rank = None if driver == "gels" else np.zeros(a_batch, np.int64)
     singular = np.empty(a_batch + (min(m, n),), dtype) if driver in ("gelsd", "gelss") else None
-    jpvt = np.zeros(n, np.int32)
+    # ?gelsy_ reads jpvt on entry: a nonzero entry fixes its column in place (no column pivoting there).  torch
+    # 2.13 passes an uninitialized one (at::empty) and never resets it, so its columns are almost always all fixed
+    # (the outcome of 62 of 66 torch calls measured on matrices from 3x7 to 40x35; the others, garbage with some
+    # zeros, vary from call to call): all fixed here, and so after each call (a permutation: no zero).
+    jpvt = np.ones(n, np.int32)
     rank_32, info = ctypes.c_int(0), ctypes.c_int(0)
 
     def call(matrix, rhs, work, lwork, iwork, a_index):
@@ -404,7 +408,6 @@ def lstsq(a, solution, rcond, driver):
             return
         s = _pointer(singular[a_index]) if singular is not None else None
         if driver == "gelsy":
-            jpvt[:] = 0  # on entry, a nonzero entry marks a column to keep in front
             function(*head, _pointer(jpvt), _ref(rcond, dtype), ctypes.byref(rank_32), *tail, ctypes.byref(info))
         elif driver == "gelsd":
             function(*head, s, _ref(rcond, dtype), ctypes.byref(rank_32), *tail, _pointer(iwork), ctypes.byref(info))
