@@ -3,7 +3,7 @@
 torch sends float32 and float64 exp, log, sin, ... to MKL's vector math library (VML, mode
 VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE: aten/src/ATen/cpu/vml.h) and its matrix products to MKL's
 BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch), and linalg.solve and linalg.lstsq to its LAPACK (?getrf_,
-?getrs_; ?gelsy_ and the other least-squares drivers).
+?getrs_; ?gelsy_ and the other least-squares drivers; ?gesdd_ for lstsq's gradient).
 MKL's algorithms are closed, but the same MKL (2024.2, the version torch 2.13 links; the wheel of
 `pip install gradcli[mkl]`) called with the same arguments returns the same bits.  This module calls it
 through its documented C API, passing what torch passes: the layout decisions below follow
@@ -335,7 +335,7 @@ def dot(a, b):
     return a.dtype.type(value)
 
 
-# ---- LAPACK: torch.linalg.solve and torch.linalg.lstsq ---------------------------------------------------------
+# ---- LAPACK: torch.linalg.solve, torch.linalg.lstsq and the SVD of its gradient -------------------------------
 
 def solve(a, b, left):
     """torch.linalg.solve's X for A X = B (left=False: X A = B, solved as A^T X^T = B^T), a (..., n, n),
@@ -378,8 +378,8 @@ def _lu_solve(factored, pivots, rhs, trans):
 
 def lstsq(a, solution, rcond, driver):
     """torch.linalg.lstsq's LAPACK calls (apply_lstsq): ?gels_, ?gelsy_, ?gelsd_ or ?gelss_ (`driver`) on a
-    column-major copy of each A (..., m, n), m and n > 0, one workspace query first, on the first matrices; at
-    least one matrix in the batch.
+    column-major copy of each A (..., m, n), one workspace query first, on the first matrices; at least one
+    matrix in the batch.
     solution (..., nrhs, max(m, n)), C-contiguous, is the column-major B padded with rows, A's batch broadcast to
     it; it is overwritten with X (rows n:m: what the residuals are summed from).  Returns (rank, singular
     values, infos) over A's batch: rank int64 (None for gels), the singular values for gelsd and gelss (else
@@ -401,7 +401,7 @@ def lstsq(a, solution, rcond, driver):
     rank_32, info = ctypes.c_int(0), ctypes.c_int(0)
 
     def call(matrix, rhs, work, lwork, iwork, a_index):
-        head = [_ref(m), _ref(n), _ref(nrhs), _pointer(matrix), _ref(max(1, m)), _pointer(rhs), _ref(ldb)]
+        head = [_ref(m), _ref(n), _ref(nrhs), _pointer(matrix), _ref(max(1, m)), _pointer(rhs), _ref(max(1, ldb))]
         tail = [_pointer(work), _ref(lwork)]
         if driver == "gels":
             function(b"N", *head, *tail, ctypes.byref(info))
@@ -421,8 +421,7 @@ def lstsq(a, solution, rcond, driver):
     first_a = tuple(0 for _ in a_batch)
     work_opt, iwork_opt = np.zeros(1, dtype), np.zeros(1, np.int32)
     call(column_major(first_a), solution[tuple(0 for _ in batch)], work_opt, -1, iwork_opt, first_a)
-    # lapack_work_to_int: the size as a float, rounded up past its next representable value
-    lwork = max(1, int(np.ceil(np.nextafter(work_opt[0], dtype.type(np.inf)))))
+    lwork = _work_size(work_opt[0])
     work, iwork = np.empty(lwork, dtype), np.empty(max(1, int(iwork_opt[0])), np.int32)
     for index in np.ndindex(*batch):
         a_index = tuple(i if size > 1 else 0 for i, size in zip(index[len(batch) - len(a_batch):], a_batch))
@@ -432,6 +431,38 @@ def lstsq(a, solution, rcond, driver):
         if rank is not None:
             rank[a_index] = rank_32.value
     return rank, singular, infos
+
+
+def svd(a):
+    """torch.linalg.svd(a, full_matrices=False) on CPU (apply_svd): ?gesdd_ with jobz 'S' on a column-major copy
+    of each matrix of a (..., m, n), m and n > 0, at least one matrix; one workspace query first.  Returns
+    (U, S, Vh), U (..., m, k) and Vh (..., k, n) with torch's column-major strides, k = min(m, n)."""
+    import ctypes
+    m, n = a.shape[-2:]
+    k, dtype = min(m, n), a.dtype
+    batch = a.shape[:-2]
+    columns = np.array(np.swapaxes(a, -1, -2), order="C")  # each (n, m) row-major: A column-major
+    u, vh = np.empty(batch + (k, m), dtype), np.empty(batch + (n, k), dtype)  # U, Vh column-major
+    s = np.empty(batch + (k,), dtype)
+    iwork, info = np.empty(8 * k, np.int32), ctypes.c_int(0)
+    function = getattr(library(), f"{_PREFIX[dtype]}gesdd_")
+
+    def call(index, work, lwork):
+        function(b"S", _ref(m), _ref(n), _pointer(columns[index]), _ref(m), _pointer(s[index]), _pointer(u[index]),
+                 _ref(m), _pointer(vh[index]), _ref(k), _pointer(work), _ref(lwork), _pointer(iwork), ctypes.byref(info))
+
+    work_opt = np.zeros(1, dtype)
+    call(tuple(0 for _ in batch), work_opt, -1)
+    lwork = _work_size(work_opt[0])
+    work = np.empty(lwork, dtype)
+    for index in np.ndindex(*batch):
+        call(index, work, lwork)
+    return np.swapaxes(u, -1, -2), s, np.swapaxes(vh, -1, -2)
+
+
+def _work_size(optimal):
+    """torch's lapack_work_to_int: a workspace size LAPACK returned as a float, rounded up past its next value."""
+    return max(1, int(np.ceil(np.nextafter(optimal, type(optimal)(np.inf)))))
 
 
 # ---- Sums in order: the block sums of torch's cascade sum -----------------------------------------------------

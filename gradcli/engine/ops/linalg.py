@@ -250,17 +250,20 @@ _LSTSQ_FIELDS = ("solution", "residuals", "rank", "singular_values")
 
 
 def _pinv_forward(a):
-    """torch.linalg.pinv's value (non-Hermitian, default tolerances): V diag(1/S) U^T from the reduced SVD, the
-    singular values at most eps * max(m, n) * S[0] dropped.  The SVD is NumPy's (LAPACK ?gesdd, as torch's),
-    whose last bits may differ from MKL's; the product is torch's matmul."""
-    u, s, vh = np.linalg.svd(a, full_matrices=False)
-    rtol = a.dtype.type(np.finfo(a.dtype).eps * max(a.shape[-2:]))
-    s_inverse = np.where(s > rtol * s[..., :1], 1 / np.where(s == 0, 1, s), 0).astype(a.dtype)
+    """torch.linalg.pinv's value (not Hermitian, default tolerances): V diag(1/S) U^T from the reduced SVD (MKL's
+    ?gesdd_ as torch calls it; NumPy's, the same LAPACK routine, without MKL: the last bits may differ), the
+    singular values at most eps * max(m, n) * S[0] dropped; the product is torch's matmul."""
+    if not a.size:
+        return np.zeros(a.shape[:-2] + a.shape[:-3:-1], a.dtype)
+    u, s, vh = mkl.svd(a) if mkl.blas_available(a) else np.linalg.svd(a, full_matrices=False)
+    tolerance = a.dtype.type(np.finfo(a.dtype).eps * max(a.shape[-2:])) * s[..., :1]
+    s_inverse = np.where(s > tolerance, 1 / np.where(s > tolerance, s, 1), 0).astype(a.dtype)
     return _matmul(_make(np.swapaxes(vh, -1, -2) * s_inverse[..., None, :]), _make(np.swapaxes(u, -1, -2)))._data
 
 
 def _pinv_backward(g, pinv, a):
-    """torch's pinv_backward (FunctionsManual.cpp), its products grouped to keep the matrices small."""
+    """torch's pinv_backward (FunctionsManual.cpp): its products grouped to keep the matrices small, its terms
+    added in its order."""
     pinv_t, g_t = pinv.transpose(-1, -2), g.transpose(-1, -2)
     if a.shape[-2] <= a.shape[-1]:
         k = g_t @ pinv
@@ -269,7 +272,7 @@ def _pinv_backward(g, pinv, a):
                 + (pinv_t @ pinv) @ (g_t - k @ a))
     k = pinv @ g_t
     pinv_t_k = pinv_t @ k
-    return -(k @ pinv).transpose(-1, -2) + pinv_t_k - (pinv_t_k @ pinv) @ a + ((g_t - a @ k) @ pinv) @ pinv_t
+    return -(k @ pinv).transpose(-1, -2) + ((g_t - a @ k) @ pinv) @ pinv_t + pinv_t_k - (pinv_t_k @ pinv) @ a
 
 
 # The pseudo-inverse, for lstsq's backward: its own vjp is pinv_backward, so that gradients of gradients work.
@@ -325,7 +328,7 @@ def _lstsq_arrays(a, b, vector, rcond, driver):
     buffer[..., :m] = np.swapaxes(rhs, -1, -2)
     terms = buffer[..., n:]
     rank, singular = np.zeros(a.shape[:-2], np.int64), np.zeros(a.shape[:-2] + (min(m, n),), a.dtype)
-    if m and n and buffer.size:
+    if np.prod(batch, dtype=np.int64):
         if mkl.blas_available(a, b):
             found_rank, found_singular, infos = mkl.lstsq(a, buffer, rcond, driver)
             rank = rank if found_rank is None else found_rank
@@ -352,6 +355,10 @@ def _numpy_lstsq(a, buffer, rcond, driver, rank, singular):
     (infos, the residuals' terms: the rows of A X - B, column-major)."""
     m, n = a.shape[-2:]
     infos = np.zeros(a.shape[:-2], np.int32)
+    if not (m and n):  # LAPACK's quick return: gels zeroes B, the others leave it
+        if driver == "gels":
+            buffer[...] = 0
+        return infos, buffer[..., n:]
     terms = np.zeros(buffer.shape[:-1] + (m,), a.dtype)
     for index in np.ndindex(*buffer.shape[:-2]):
         source = tuple(i if size > 1 else 0 for i, size in zip(index[len(index) - (a.ndim - 2):], a.shape[:-2]))
