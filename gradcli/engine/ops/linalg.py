@@ -362,7 +362,7 @@ def _numpy_lstsq(a, buffer, rcond, driver, rank, singular):
     terms = np.zeros(buffer.shape[:-1] + (m,), a.dtype)
     for index in np.ndindex(*buffer.shape[:-2]):
         source = tuple(i if size > 1 else 0 for i, size in zip(index[len(index) - (a.ndim - 2):], a.shape[:-2]))
-        matrix, rhs = a[source], buffer[index][:, :m].T
+        matrix, rhs = a[source], buffer[index][:, :m].T.copy()  # X overwrites the buffer
         if driver == "gels":
             zeros = np.flatnonzero(np.diagonal(np.linalg.qr(matrix if m >= n else matrix.T, mode="r")) == 0)
             if zeros.size:
