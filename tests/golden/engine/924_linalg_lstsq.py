@@ -61,3 +61,7 @@ except RuntimeError as e:
     print(e)
 print(torch.linalg.lstsq(torch.eye(2), torch.ones(2), driver="GELSD").rank)
 print(torch.linalg.lstsq(torch.eye(2, requires_grad=True), torch.ones(2)).solution.grad_fn)
+try:
+    torch.lstsq(torch.ones(3, 1), torch.ones(3, 2))
+except RuntimeError as e:
+    print(e)
