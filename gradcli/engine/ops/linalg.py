@@ -320,10 +320,11 @@ def _lstsq_arrays(a, b, vector, rcond, driver):
     matrix has rank n); the solution is a column-major view of its first n rows (a contiguous vector)."""
     m, n = a.shape[-2:]
     rhs = b[..., None] if vector else b
-    try:  # torch broadcasts the batch dims of B (as a matrix) that line up with A's
-        batch = np.broadcast_shapes(a.shape[:-2], rhs.shape[:a.ndim - 2])
+    a_batch, b_batch = a.shape[:-2], rhs.shape[:a.ndim - 2]  # torch broadcasts B's dims that line up with A's batch
+    try:
+        batch = np.broadcast_shapes(a_batch, b_batch)
     except ValueError:
-        raise broadcast_error(a[..., 0, 0], rhs.reshape(rhs.shape[:a.ndim - 2] + (-1,))[..., 0]) from None
+        raise broadcast_error(np.empty(a_batch, bool), np.empty(b_batch, bool)) from None
     buffer = np.zeros(batch + (rhs.shape[-1], max(m, n)), a.dtype)
     buffer[..., :m] = np.swapaxes(rhs, -1, -2)
     terms = buffer[..., n:]

@@ -50,7 +50,7 @@ print(torch.linalg.lstsq(torch.ones(3, 0), torch.ones(3, 2), driver="gelsd"))
 for args in [(torch.ones(3), torch.ones(3)), (torch.ones(3, 2), torch.ones(3, 1).double()), (torch.ones(3, 2), torch.ones(4, 1)),
              (torch.ones(3, 2), torch.ones(4)), (torch.ones(3, 2), torch.ones(3, 1, 1, 1)), (torch.ones(3, 2), torch.tensor(1.)),
              (torch.ones(3, 2, dtype=torch.int64), torch.ones(3, 1, dtype=torch.int64)), (torch.ones(2, 3, 2), torch.ones(1, 3)),
-             (torch.ones(2, 3, 2), torch.ones(3, 3, 1))]:
+             (torch.ones(2, 3, 2), torch.ones(3, 3, 1)), (torch.ones(2, 3, 2), torch.ones(3, 1))]:
     try:
         torch.linalg.lstsq(*args)
     except RuntimeError as e:
