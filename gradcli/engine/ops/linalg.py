@@ -352,8 +352,8 @@ def _lstsq_arrays(a, b, vector, rcond, driver):
 def _numpy_lstsq(a, buffer, rcond, driver, rank, singular):
     """Without MKL: NumPy's lstsq (LAPACK's SVD-based ?gelsd) for every driver, matrix by matrix, writing X into
     buffer and filling rank and singular: the same solutions up to rounding (the last bits may differ from
-    torch's), and gels's refusal of a matrix with a zero on the diagonal of its triangular factor.  Returns
-    (infos, the residuals' terms: the rows of A X - B, column-major)."""
+    torch's), and gels's refusal of a matrix with a zero (to rounding) on the diagonal of its triangular factor.
+    Returns (infos, the residuals' terms: the rows of A X - B, column-major)."""
     m, n = a.shape[-2:]
     infos = np.zeros(a.shape[:-2], np.int32)
     if not (m and n):  # LAPACK's quick return: gels zeroes B, the others leave it
@@ -364,8 +364,9 @@ def _numpy_lstsq(a, buffer, rcond, driver, rank, singular):
     for index in np.ndindex(*buffer.shape[:-2]):
         source = tuple(i if size > 1 else 0 for i, size in zip(index[len(index) - (a.ndim - 2):], a.shape[:-2]))
         matrix, rhs = a[source], buffer[index][:, :m].T.copy()  # X overwrites the buffer
-        if driver == "gels":
-            zeros = np.flatnonzero(np.diagonal(np.linalg.qr(matrix if m >= n else matrix.T, mode="r")) == 0)
+        if driver == "gels":  # MKL's QR leaves exact zeros where NumPy's leaves rounding errors: a tolerance
+            diagonal = np.abs(np.diagonal(np.linalg.qr(matrix if m >= n else matrix.T, mode="r")))
+            zeros = np.flatnonzero(diagonal <= np.finfo(a.dtype).eps * max(m, n) * diagonal.max())
             if zeros.size:
                 infos[source] = zeros[0] + 1
                 continue
