@@ -394,9 +394,10 @@ def lstsq(a, solution, rcond, driver):
     rank = None if driver == "gels" else np.zeros(a_batch, np.int64)
     singular = np.empty(a_batch + (min(m, n),), dtype) if driver in ("gelsd", "gelss") else None
     # ?gelsy_ reads jpvt on entry: a nonzero entry fixes its column in place (no column pivoting there).  torch
-    # 2.13 passes an uninitialized one (at::empty) and never resets it, so its columns are almost always all fixed
-    # (the outcome of 62 of 66 torch calls measured on matrices from 3x7 to 40x35; the others, garbage with some
-    # zeros, vary from call to call): all fixed here, and so after each call (a permutation: no zero).
+    # 2.13 passes an uninitialized one (at::empty) and never resets it, so what the memory held decides: garbage
+    # with no zero, which fixes every column, is the common case (tests/golden/measure_gelsy.py: 62 of 80 fresh
+    # torch calls, all 50 with n <= 8 columns; the others vary from run to run, zeros give none of them).  All
+    # fixed here, and after each call too (a permutation: no zero).
     jpvt = np.ones(n, np.int32)
     rank_32, info = ctypes.c_int(0), ctypes.c_int(0)
 
