@@ -7,8 +7,8 @@ A tangent is pushed through the same rule table the backward pass uses, one JVP 
   tangents; bilinear rules (matrix products): f(t_a, b) + f(a, t_b);
 - rules with a scalar output: the JVP is <vjp_i(1), t_i> summed over inputs;
 - convolutions (and their input and weight gradients) are bilinear: f(t_a, b, t_bias) + f(a, t_b);
-- the rest (softmax, log_softmax, addmm, max/min along a dim, prod and norm along dims, linalg.solve) are
-  written out below.
+- the rest (softmax, log_softmax, addmm, max/min along a dim, prod and norm along dims, linalg.solve,
+  linalg.lstsq's solution and residuals) are written out below.
 Tangents are ordinary tensors computed with ordinary ops, so reverse mode can differentiate through them.
 """
 
@@ -204,6 +204,33 @@ def _solve_jvp(rule, inputs, tangents, params, out):
     return rule(a, rhs, params=params)
 
 
+def _lstsq_jvp(rule, inputs, tangents, params, out):
+    """X = P B, P = pinv(A): dX = P dB - P dA X + P P^T dA^T (B - A X) + (I - P A) dA^T P^T X (the differential
+    of the pseudo-inverse, Golub and Pereyra)."""
+    (a, b), (ta, tb), vector = inputs, tangents, params[-1]
+    x, rhs = (out.unsqueeze(-1), b.unsqueeze(-1)) if vector else (out, b)
+    p = R["pinv"](a)
+    dx = p @ (tb.unsqueeze(-1) if vector else tb) if tb is not None else _zeros(x)
+    if ta is not None:
+        ta_t, p_t = ta.transpose(-1, -2), p.transpose(-1, -2)
+        spread = ta_t @ (p_t @ x)
+        dx = dx - p @ (ta @ x) + (p @ p_t) @ (ta_t @ (rhs - a @ x)) + spread - p @ (a @ spread)
+    return dx.squeeze(-1) if vector else dx
+
+
+def _lstsq_residuals_jvp(rule, inputs, tangents, params, out):
+    """The residuals |A X - B|^2 with X held fixed (at the minimum X's change does not change them to first
+    order): 2 (A X - B) * (dA X - dB), summed over the rows."""
+    (a, b), (ta, tb), (_, solution, vector) = inputs, tangents, params
+    if not out.numel():
+        return _zeros(out)
+    x, rhs = (solution.unsqueeze(-1), b.unsqueeze(-1)) if vector else (solution, b)
+    change = ta @ x if ta is not None else _zeros(rhs)
+    if tb is not None:
+        change = change - (tb.unsqueeze(-1) if vector else tb)
+    return (2 * ((a @ x - rhs) * change)).sum(-2)
+
+
 def _scatter_value_jvp(rule, inputs, tangents, params, out):
     """x with a constant written at index: the tangent with zeros written there."""
     dim, index, value = params
@@ -212,7 +239,8 @@ def _scatter_value_jvp(rule, inputs, tangents, params, out):
 
 WRITTEN = {"scatter_value": _scatter_value_jvp, "softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp,
            "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
-           "norm": _reduction_jvp, "solve": _solve_jvp, "convolution": _convolution_jvp,
+           "norm": _reduction_jvp, "solve": _solve_jvp, "lstsq": _lstsq_jvp,
+           "lstsq_residuals": _lstsq_residuals_jvp, "convolution": _convolution_jvp,
            "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp}
 
 

@@ -2,7 +2,8 @@
 
 torch sends float32 and float64 exp, log, sin, ... to MKL's vector math library (VML, mode
 VML_HA | VML_FTZDAZ_OFF | VML_ERRMODE_IGNORE: aten/src/ATen/cpu/vml.h) and its matrix products to MKL's
-BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch), and linalg.solve to its LAPACK (?getrf_, ?getrs_).
+BLAS (sgemm_/dgemm_, sgemv_, sdot_, cblas_sgemm_batch), and linalg.solve and linalg.lstsq to its LAPACK (?getrf_,
+?getrs_; ?gelsy_ and the other least-squares drivers; ?gesdd_ for lstsq's gradient).
 MKL's algorithms are closed, but the same MKL (2024.2, the version torch 2.13 links; the wheel of
 `pip install gradcli[mkl]`) called with the same arguments returns the same bits.  This module calls it
 through its documented C API, passing what torch passes: the layout decisions below follow
@@ -334,7 +335,7 @@ def dot(a, b):
     return a.dtype.type(value)
 
 
-# ---- LAPACK: torch.linalg.solve -------------------------------------------------------------------------------
+# ---- LAPACK: torch.linalg.solve, torch.linalg.lstsq and the SVD of its gradient -------------------------------
 
 def solve(a, b, left):
     """torch.linalg.solve's X for A X = B (left=False: X A = B, solved as A^T X^T = B^T), a (..., n, n),
@@ -373,6 +374,96 @@ def _lu_solve(factored, pivots, rhs, trans):
     getattr(library(), f"{_PREFIX[factored.dtype]}getrs_")(
         trans.encode(), _ref(n), _ref(rhs.shape[0]), _pointer(factored), _ref(max(1, n)), _pointer(pivots),
         _pointer(rhs), _ref(max(1, n)), ctypes.byref(info))
+
+
+def lstsq(a, solution, rcond, driver):
+    """torch.linalg.lstsq's LAPACK calls (apply_lstsq): ?gels_, ?gelsy_, ?gelsd_ or ?gelss_ (`driver`) on a
+    column-major copy of each A (..., m, n), one workspace query first, on the first matrices; at least one
+    matrix in the batch.
+    solution (..., nrhs, max(m, n)), C-contiguous, is the column-major B padded with rows, A's batch broadcast to
+    it; it is overwritten with X (rows n:m: what the residuals are summed from).  Returns (rank, singular
+    values, infos) over A's batch: rank int64 (None for gels), the singular values for gelsd and gelss (else
+    None), infos int32 (> 0: not of full rank for gels, no convergence for the others)."""
+    import ctypes
+    m, n = a.shape[-2:]
+    nrhs, ldb = solution.shape[-2:]
+    dtype, lib = a.dtype, library()
+    function = getattr(lib, f"{_PREFIX[dtype]}{driver}_")
+    a_batch = a.shape[:-2]
+    infos = np.zeros(a_batch, np.int32)
+    rank = None if driver == "gels" else np.zeros(a_batch, np.int64)
+    singular = np.empty(a_batch + (min(m, n),), dtype) if driver in ("gelsd", "gelss") else None
+    # ?gelsy_ reads jpvt on entry: a nonzero entry fixes its column in place (no column pivoting there).  torch
+    # 2.13 passes an uninitialized one (at::empty) and never resets it, so what the memory held decides: garbage
+    # with no zero, which fixes every column, is the common case (tests/golden/measure_gelsy.py: 62 of 80 fresh
+    # torch calls, all 50 with n <= 8 columns; the others vary from run to run, zeros give none of them).  All
+    # fixed here, and after each call too (a permutation: no zero).
+    jpvt = np.ones(n, np.int32)
+    rank_32, info = ctypes.c_int(0), ctypes.c_int(0)
+
+    def call(matrix, rhs, work, lwork, iwork, a_index):
+        head = [_ref(m), _ref(n), _ref(nrhs), _pointer(matrix), _ref(max(1, m)), _pointer(rhs), _ref(max(1, ldb))]
+        tail = [_pointer(work), _ref(lwork)]
+        if driver == "gels":
+            function(b"N", *head, *tail, ctypes.byref(info))
+            return
+        s = _pointer(singular[a_index]) if singular is not None else None
+        if driver == "gelsy":
+            function(*head, _pointer(jpvt), _ref(rcond, dtype), ctypes.byref(rank_32), *tail, ctypes.byref(info))
+        elif driver == "gelsd":
+            function(*head, s, _ref(rcond, dtype), ctypes.byref(rank_32), *tail, _pointer(iwork), ctypes.byref(info))
+        else:
+            function(*head, s, _ref(rcond, dtype), ctypes.byref(rank_32), *tail, ctypes.byref(info))
+
+    def column_major(index):
+        return np.array(np.swapaxes(a[index], -1, -2), order="C")  # LAPACK overwrites it: a copy for each call
+
+    batch = solution.shape[:-2]
+    first_a = tuple(0 for _ in a_batch)
+    work_opt, iwork_opt = np.zeros(1, dtype), np.zeros(1, np.int32)
+    call(column_major(first_a), solution[tuple(0 for _ in batch)], work_opt, -1, iwork_opt, first_a)
+    lwork = _work_size(work_opt[0])
+    work, iwork = np.empty(lwork, dtype), np.empty(max(1, int(iwork_opt[0])), np.int32)
+    for index in np.ndindex(*batch):
+        a_index = tuple(i if size > 1 else 0 for i, size in zip(index[len(batch) - len(a_batch):], a_batch))
+        info.value = 0
+        call(column_major(a_index), solution[index], work, lwork, iwork, a_index)
+        infos[a_index] = info.value
+        if rank is not None:
+            rank[a_index] = rank_32.value
+    return rank, singular, infos
+
+
+def svd(a):
+    """torch.linalg.svd(a, full_matrices=False) on CPU (apply_svd): ?gesdd_ with jobz 'S' on a column-major copy
+    of each matrix of a (..., m, n), m and n > 0, at least one matrix; one workspace query first.  Returns
+    (U, S, Vh), U (..., m, k) and Vh (..., k, n) with torch's column-major strides, k = min(m, n)."""
+    import ctypes
+    m, n = a.shape[-2:]
+    k, dtype = min(m, n), a.dtype
+    batch = a.shape[:-2]
+    columns = np.array(np.swapaxes(a, -1, -2), order="C")  # each (n, m) row-major: A column-major
+    u, vh = np.empty(batch + (k, m), dtype), np.empty(batch + (n, k), dtype)  # U, Vh column-major
+    s = np.empty(batch + (k,), dtype)
+    iwork, info = np.empty(8 * k, np.int32), ctypes.c_int(0)
+    function = getattr(library(), f"{_PREFIX[dtype]}gesdd_")
+
+    def call(index, work, lwork):
+        function(b"S", _ref(m), _ref(n), _pointer(columns[index]), _ref(m), _pointer(s[index]), _pointer(u[index]),
+                 _ref(m), _pointer(vh[index]), _ref(k), _pointer(work), _ref(lwork), _pointer(iwork), ctypes.byref(info))
+
+    work_opt = np.zeros(1, dtype)
+    call(tuple(0 for _ in batch), work_opt, -1)
+    lwork = _work_size(work_opt[0])
+    work = np.empty(lwork, dtype)
+    for index in np.ndindex(*batch):
+        call(index, work, lwork)
+    return np.swapaxes(u, -1, -2), s, np.swapaxes(vh, -1, -2)
+
+
+def _work_size(optimal):
+    """torch's lapack_work_to_int: a workspace size LAPACK returned as a float, rounded up past its next value."""
+    return max(1, int(np.ceil(np.nextafter(optimal, type(optimal)(np.inf)))))
 
 
 # ---- Sums in order: the block sums of torch's cascade sum -----------------------------------------------------

@@ -246,6 +246,27 @@ def solve_ref(a, b):
     return np.linalg.solve(a, b[..., None])[..., 0] if vector else np.linalg.solve(a, b)
 
 
+def lstsq_ref(a, b):
+    """NumPy's least-squares solutions, matrix by matrix (A broadcast over B's batch; B vectors or matrices)."""
+    vector = b.ndim == 1 or b.shape == a.shape[:-1]
+    rhs = b[..., None] if vector else b
+    batch = np.broadcast_shapes(a.shape[:-2], rhs.shape[:-2])
+    a, rhs = np.broadcast_to(a, batch + a.shape[-2:]), np.broadcast_to(rhs, batch + rhs.shape[-2:])
+    x = np.stack([np.linalg.lstsq(m, r, rcond=None)[0] for m, r in zip(a.reshape((-1,) + a.shape[-2:]),
+                                                                       rhs.reshape((-1,) + rhs.shape[-2:]))])
+    x = x.reshape(batch + x.shape[-2:])
+    return x[..., 0] if vector else x
+
+
+def lstsq_residuals_ref(a, b):
+    vector = b.ndim == 1 or b.shape == a.shape[:-1]
+    rhs = b[..., None] if vector else b
+    return ((a @ (lstsq_ref(a, b)[..., None] if vector else lstsq_ref(a, b)) - rhs) ** 2).sum(-2)
+
+
+LSTSQ_B = torch.tensor(np.random.default_rng(2).standard_normal((5, 2)))  # the B of the pinv cases
+
+
 def gradient_of(f, shape):
     """a -> the gradient of (f(a) * w).sum(), built with create_graph: made of f's own backward ops."""
     w = torch.tensor(np.random.default_rng(1).standard_normal(shape))
@@ -536,6 +557,14 @@ CASES = [
     C("solve", lambda a, b: torch.linalg.solve(a, b, left=False), [((3, 3), (2, 3)), ((2, 3, 3), (2, 2, 3))],
       joint=well_conditioned, ref=lambda a, b: np.swapaxes(solve_ref(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2),
       name="right"),
+    C("lstsq", lambda a, b: torch.linalg.lstsq(a, b).solution,
+      [((5, 3), (5, 2)), ((3, 5), (3,)), ((4, 4), (4, 2)), ((2, 5, 3), (2, 5)), ((1, 5, 3), (2, 5, 2))], ref=lstsq_ref),
+    C("lstsq", lambda a, b: torch.linalg.lstsq(a, b, driver="gelsd").solution, [((3, 5), (3, 2))], ref=lstsq_ref,
+      name="gelsd"),
+    C("lstsq_residuals", lambda a, b: torch.linalg.lstsq(a, b, driver="gels").residuals,
+      [((5, 3), (5, 2)), ((5, 3), (5,)), ((2, 6, 3), (2, 6, 1))], ref=lstsq_residuals_ref),
+    C("pinv", gradient_of(lambda a: torch.linalg.lstsq(a, LSTSQ_B).solution, (3, 2)), [((5, 3),)]),
+    C("pinv", gradient_of(lambda a: torch.linalg.lstsq(a, LSTSQ_B[:3]).solution, (5, 2)), [((3, 5),)], name="wide"),
     # shapes
     C("view", lambda a: a.view(4, 3) * 2, [((3, 4),)], ref=lambda a: a.reshape(4, 3) * 2),
     C("view", lambda a: a.reshape(-1), [((2, 3, 2),)], ref=lambda a: a.reshape(-1), name="reshape"),

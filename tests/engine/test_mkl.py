@@ -2,6 +2,7 @@
 sin, ...; BLAS's gemm, gemv, dot) give torch's bits in float32 and float64 at every size (goldens:
 tests/golden/gen_mkl_bits.py); without it, or with GRADCLI_MKL=0, gradcli keeps its NumPy/SLEEF paths."""
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -106,3 +107,27 @@ def test_mkl_is_loaded_on_first_use_only():
 @pytest.mark.mkl
 def test_mkl_is_loaded_by_the_first_kernel_that_needs_it():
     assert _loaded_after("torch.sin(torch.tensor([1., 2.]))")
+
+
+@pytest.mark.mkl
+@pytest.mark.parametrize("driver", ["gels", "gelsy", "gelsd", "gelss"])
+def test_lstsq_without_mkl_gives_mkls_results_up_to_rounding(driver):
+    """Without MKL, NumPy's SVD-based lstsq stands in for each LAPACK driver: the same fields (shapes, dtypes,
+    ranks), the same values to rounding (the bits need not be torch's), gels's refusal of a rank-deficient matrix."""
+    rng = np.random.default_rng(0)
+    for a, b in [((2, 7, 3), (2, 7, 2)), ((3, 5), (3,)), ((4, 4), (4, 1)), ((1, 6, 2), (3, 6, 2)), ((0, 3), (0, 2))]:
+        a, b = gt.from_numpy(rng.standard_normal(a)), gt.from_numpy(rng.standard_normal(b))
+        with_mkl = gt.linalg.lstsq(a, b, driver=driver)
+        with mkl.disabled():
+            without = gt.linalg.lstsq(a, b, driver=driver)
+        for got, want in zip(without, with_mkl):
+            assert (got.shape, got.dtype) == (want.shape, want.dtype)
+            np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-10, atol=1e-12)
+    if driver == "gels":  # a zero column: an exact zero on R's diagonal for both QRs
+        deficient = gt.from_numpy(np.stack([np.arange(1.0, 6.0), np.zeros(5)], 1)).expand(2, 5, 2)
+        messages = []
+        for context in (mkl.disabled(), contextlib.nullcontext()):
+            with context, pytest.raises(RuntimeError) as error:
+                gt.linalg.lstsq(deficient, gt.ones(2, 5, 1, dtype=gt.float64), driver="gels")
+            messages.append(str(error.value))
+        assert messages[0] == messages[1] and "(Batch element 0)" in messages[0] and "(error code: 2)" in messages[0]

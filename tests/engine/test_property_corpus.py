@@ -56,12 +56,17 @@ SLOW_CONV2D = ("torch's slow_conv2d (float64; float32 for one small image) sums 
 
 # (case, dtype) -> the part that is not torch's yet, and why. Kept honest by strict=True: a fix makes it XPASS.
 # The corpus runs twice: with Intel MKL (when installed) and without it (KNOWN_WITHOUT_MKL added).
+PINV = ("second derivatives through lstsq's pseudo-inverse: torch differentiates its composite pinv (the SVD's "
+        "backward, where, matmul), gradcli pinv's own rule (pinv_backward): the same values, other roundings")
 KNOWN = {
     **_known(CONVOLUTION, "conv2d", "conv_weight_grad", dtypes=("float32",)),
+    **_known(PINV, "pinv"),
 }
 KNOWN_WITHOUT_MKL = {
     **_known("linalg.solve: torch's LAPACK is MKL's (gradcli makes the same calls with gradcli[mkl]), NumPy's here",
              "solve"),
+    **_known("linalg.lstsq: torch's LAPACK drivers are MKL's (gradcli makes the same calls with gradcli[mkl]); NumPy's "
+             "lstsq (?gelsd) and SVD here", "lstsq", "lstsq_residuals"),
     **_known(SLOW_CONV2D, "conv2d", "conv_input_grad", "conv_weight_grad", dtypes=("float64",)),
     **_known(SLOW_CONV2D, "conv_input_grad", dtypes=("float32",)),
     **_known(VML, "exp", "log", "sin", "cos", "tan", "tanh", "tanh_backward", "sqrt", "erf", "erfc", "log10", "log2",

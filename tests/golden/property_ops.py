@@ -98,6 +98,13 @@ def linalg(*pattern, domains=None):
     return draw
 
 
+def tall(rng):
+    """A (m, k) with m > k (where least squares has residuals) and B (m, n)."""
+    k, n = int(rng.choice(SIZES)), int(rng.choice(SIZES))
+    m = k + int(rng.choice(SIZES))
+    return [((m, k), "normal"), ((m, n), "normal")], {}
+
+
 def classes(rng):
     n, c = int(rng.choice(SIZES)), int(rng.choice((2, 3, 5, 8, 17)))
     return n, c
@@ -164,6 +171,13 @@ def pool_draw(rng, cotangent=False, dilated=True):
 def grad_of(torch, f, x, u):
     """The gradient of f at x given u for f(x)'s gradient, with create_graph=True."""
     return torch.autograd.grad(f(x), x, u, create_graph=True)[0]
+
+
+def lstsq_gradient(torch, F, inputs):
+    """A's gradient of lstsq's solution given its cotangent u, with create_graph=True: the pseudo-inverse (rule
+    pinv) is in its graph.  The driver gelsd: torch 2.13's default gelsy reads an uninitialized pivot array."""
+    a, b, u = inputs
+    return torch.autograd.grad(torch.linalg.lstsq(a, b, driver="gelsd").solution, a, u, create_graph=True)[0]
 
 
 def write_through_view(x, v):
@@ -298,6 +312,11 @@ CASES = [
     Case("linear", "addmm", lambda torch, F, inputs: F.linear(*inputs), linalg("mk", "nk", "n")),
     Case("solve", "solve", lambda torch, F, inputs: torch.linalg.solve(*inputs),
          linalg("mm", "mn", domains=("wellconditioned", "normal"))),
+    Case("lstsq", "lstsq", lambda torch, F, inputs: torch.linalg.lstsq(*inputs, driver="gelsd").solution,
+         linalg("mk", "mn")),
+    Case("lstsq_residuals", "lstsq_residuals",
+         lambda torch, F, inputs: torch.linalg.lstsq(*inputs, driver="gels").residuals, tall),
+    Case("pinv", "pinv", lstsq_gradient, linalg("mk", "mn", "kn")),
     # reductions
     U("sum", min_dims=1), Case("sum_dim", "sum_dim", lambda torch, F, inputs, **kw: inputs[0].sum(**kw), along_dim()),
     U("mean", min_dims=1),

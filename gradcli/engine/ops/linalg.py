@@ -1,4 +1,5 @@
-"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer, addmm; torch.linalg.solve.
+"""Matrix products: matmul and the ops torch records it as (mm, bmm, mv, dot), outer, addmm; torch.linalg.solve and
+torch.linalg.lstsq.
 Float32 products are computed in the order torch's CPU build accumulates them (gemm.py)."""
 
 import numpy as np
@@ -6,8 +7,11 @@ import numpy as np
 from .. import mkl
 from ..gemm import batched, matrix_vector, product, vector_dot
 from ..grad_mode import is_grad_enabled
+from ..reduce import torch_sum
 from ..rules import R, Rule, op, rule
-from .shared import binary, operands, write_out
+from ..tensor import _make
+from .reductions import return_type
+from .shared import binary, broadcast_error, operands, write_out
 
 rule("squeeze_matmul", Rule("SqueezeBackward4", lambda a, dim: np.squeeze(a, dim), lambda g, out, a, dim: g.unsqueeze(dim),
                             save=None, view=True, formulas=("grad.unsqueeze(dim)",)))
@@ -237,3 +241,178 @@ def solve(A, B, left=True):
                            f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1]} matrices")
     vector = left and (B.ndim == 1 or B.ndim == A.ndim - 1 and B.shape == A.shape[:-1])  # B: (batches of) vectors
     return binary(R["solve"], A, B, (vector, left), floating=True)
+
+
+# ---- torch.linalg.lstsq -------------------------------------------------------------------------------------
+
+_LSTSQ_DRIVERS = ("gels", "gelsy", "gelsd", "gelss")
+_LSTSQ_FIELDS = ("solution", "residuals", "rank", "singular_values")
+
+
+def _pinv_forward(a):
+    """torch.linalg.pinv's value (not Hermitian, default tolerances): V diag(1/S) U^T from the reduced SVD (MKL's
+    ?gesdd_ as torch calls it; NumPy's, the same LAPACK routine, without MKL: the last bits may differ), the
+    singular values at most eps * max(m, n) * S[0] dropped; the product is torch's matmul."""
+    if not a.size:
+        return np.zeros(a.shape[:-2] + a.shape[:-3:-1], a.dtype)
+    u, s, vh = mkl.svd(a) if mkl.blas_available(a) else np.linalg.svd(a, full_matrices=False)
+    tolerance = a.dtype.type(np.finfo(a.dtype).eps * max(a.shape[-2:])) * s[..., :1]
+    s_inverse = np.where(s > tolerance, 1 / np.where(s > tolerance, s, 1), 0).astype(a.dtype)
+    return _matmul(_make(np.swapaxes(vh, -1, -2) * s_inverse[..., None, :]), _make(np.swapaxes(u, -1, -2)))._data
+
+
+def _pinv_backward(g, pinv, a):
+    """torch's pinv_backward (FunctionsManual.cpp): its products grouped to keep the matrices small, its terms
+    added in its order."""
+    pinv_t, g_t = pinv.transpose(-1, -2), g.transpose(-1, -2)
+    if a.shape[-2] <= a.shape[-1]:
+        k = g_t @ pinv
+        k_pinv_t = k @ pinv_t
+        return (-(pinv @ k).transpose(-1, -2) + k_pinv_t - (a @ pinv) @ k_pinv_t
+                + (pinv_t @ pinv) @ (g_t - k @ a))
+    k = pinv @ g_t
+    pinv_t_k = pinv_t @ k
+    return -(k @ pinv).transpose(-1, -2) + ((g_t - a @ k) @ pinv) @ pinv_t + pinv_t_k - (pinv_t_k @ pinv) @ a
+
+
+# The pseudo-inverse, for lstsq's backward: its own vjp is pinv_backward, so that gradients of gradients work.
+rule("pinv", Rule("LinalgPinvBackward0", _pinv_forward, lambda g, out, a: _pinv_backward(g, out, a), save="both",
+                  formulas=("pinv_backward(grad, out, a)",), saved_names=("self",)))
+
+
+def _as_matrix(x, vector):
+    return x.unsqueeze(-1) if vector else x
+
+
+def _lstsq_grad_a(g, a, b, vector):
+    """linalg_lstsq_backward's A term: pinv_backward of grad @ B^T, the pseudo-inverse recomputed."""
+    return _pinv_backward(_as_matrix(g, vector) @ _as_matrix(b, vector).transpose(-1, -2), R["pinv"](a), a)
+
+
+def _lstsq_grad_b(g, a, vector):
+    gb = R["pinv"](a).transpose(-1, -2) @ _as_matrix(g, vector)
+    return gb.squeeze(-1) if vector else gb
+
+
+def _residual_term(g, a, b, solution, vector):
+    """2 (A X - B) * grad: minus B's gradient from the residuals, A's once multiplied by X^T.  The solution X is
+    held fixed (at the minimum, a change of X leaves the residuals unchanged to first order).  None where there
+    are no residuals (the driver gelsy, or m <= n)."""
+    if not g.numel():
+        return None
+    return 2 * ((a @ _as_matrix(solution, vector) - _as_matrix(b, vector)) * g.unsqueeze(-2))
+
+
+def _residuals_grad_a(g, a, b, solution, vector):
+    term = _residual_term(g, a, b, solution, vector)
+    return None if term is None else term @ _as_matrix(solution, vector).transpose(-1, -2)
+
+
+def _residuals_grad_b(g, a, b, solution, vector):
+    term = _residual_term(g, a, b, solution, vector)
+    return None if term is None else -(term.squeeze(-1) if vector else term)
+
+
+def _lstsq_arrays(a, b, vector, rcond, driver):
+    """(solution, residuals, rank, singular values) as arrays, as torch's linalg_lstsq_out_info computes them:
+    B copied into a column-major buffer of max(m, n) rows that LAPACK overwrites with X, whose rows n:m then
+    hold the residuals' terms (summed squared when m > n, for gels always, for gelsd and gelss when every
+    matrix has rank n); the solution is a column-major view of its first n rows (a contiguous vector)."""
+    m, n = a.shape[-2:]
+    rhs = b[..., None] if vector else b
+    a_batch, b_batch = a.shape[:-2], rhs.shape[:a.ndim - 2]  # torch broadcasts B's dims that line up with A's batch
+    try:
+        batch = np.broadcast_shapes(a_batch, b_batch)
+    except ValueError:
+        raise broadcast_error(np.empty(a_batch, bool), np.empty(b_batch, bool)) from None
+    buffer = np.zeros(batch + (rhs.shape[-1], max(m, n)), a.dtype)
+    buffer[..., :m] = np.swapaxes(rhs, -1, -2)
+    terms = buffer[..., n:]
+    rank, singular = np.zeros(a.shape[:-2], np.int64), np.zeros(a.shape[:-2] + (min(m, n),), a.dtype)
+    if np.prod(batch, dtype=np.int64):
+        if mkl.blas_available(a, b):
+            found_rank, found_singular, infos = mkl.lstsq(a, buffer, rcond, driver)
+            rank = rank if found_rank is None else found_rank
+            singular = singular if found_singular is None else found_singular
+        else:
+            infos, terms = _numpy_lstsq(a, buffer, rcond, driver, rank, singular)
+        failed = np.flatnonzero(infos)
+        if failed.size:
+            where = f"(Batch element {failed[0]}): " if infos.size > 1 else ""
+            raise LinAlgError(f"torch.linalg.lstsq: {where}The least squares solution could not be computed because "
+                              f"the input matrix does not have full rank (error code: {infos.flat[failed[0]]}).")
+    residuals = np.zeros(0, a.dtype)
+    if m > n and (driver == "gels" or driver != "gelsy" and np.all(rank == n)):
+        residuals = torch_sum(terms * terms, -1)
+    solution = buffer[..., 0, :n] if vector else np.swapaxes(buffer, -1, -2)[..., :n, :]
+    return (solution, residuals, rank if driver != "gels" else np.zeros(0, np.int64),
+            singular if driver in ("gelsd", "gelss") else np.zeros(0, a.dtype))
+
+
+def _numpy_lstsq(a, buffer, rcond, driver, rank, singular):
+    """Without MKL: NumPy's lstsq (LAPACK's SVD-based ?gelsd) for every driver, matrix by matrix, writing X into
+    buffer and filling rank and singular: the same solutions up to rounding (the last bits may differ from
+    torch's), and gels's refusal of a matrix with a zero (to rounding) on the diagonal of its triangular factor.
+    Returns (infos, the residuals' terms: the rows of A X - B, column-major)."""
+    m, n = a.shape[-2:]
+    infos = np.zeros(a.shape[:-2], np.int32)
+    if not (m and n):  # LAPACK's quick return: gels zeroes B, the others leave it
+        if driver == "gels":
+            buffer[...] = 0
+        return infos, buffer[..., n:]
+    terms = np.zeros(buffer.shape[:-1] + (m,), a.dtype)
+    for index in np.ndindex(*buffer.shape[:-2]):
+        source = tuple(i if size > 1 else 0 for i, size in zip(index[len(index) - (a.ndim - 2):], a.shape[:-2]))
+        matrix, rhs = a[source], buffer[index][:, :m].T.copy()  # X overwrites the buffer
+        if driver == "gels":  # MKL's QR leaves exact zeros where NumPy's leaves rounding errors: a tolerance
+            diagonal = np.abs(np.diagonal(np.linalg.qr(matrix if m >= n else matrix.T, mode="r")))
+            zeros = np.flatnonzero(diagonal <= np.finfo(a.dtype).eps * max(m, n) * diagonal.max())
+            if zeros.size:
+                infos[source] = zeros[0] + 1
+                continue
+        x, _, rank[source], singular[source] = np.linalg.lstsq(matrix, rhs, rcond=rcond)
+        buffer[index][:, :n] = x.T
+        terms[index] = (matrix @ x - rhs).T
+    return infos, terms
+
+
+@op("lstsq", method=False, namespaces=("torch.linalg",), tensors=2, rules=dict(
+    lstsq=Rule("LinalgLstsqBackward0", lambda a, b, solution, vector: solution,
+               lambda g, out, a, b, solution, vector: _lstsq_grad_a(g, a, b, vector),
+               lambda g, out, a, b, solution, vector: _lstsq_grad_b(g, a, vector), reads=((0, 1), (0,)),
+               formulas=("pinv_backward(grad @ b.T, pinv(a), a)", "pinv(a).T @ grad"), saved_names=("self", "b")),
+    lstsq_residuals=Rule(
+        "LinalgLstsqBackward0", lambda a, b, residuals, solution, vector: residuals,
+        lambda g, out, a, b, residuals, solution, vector: _residuals_grad_a(g, a, b, solution, vector),
+        lambda g, out, a, b, residuals, solution, vector: _residuals_grad_b(g, a, b, solution, vector),
+        formulas=("2 (a @ x - b) * grad @ x.T", "-2 (a @ x - b) * grad"), saved_names=("self", "b"))))
+def lstsq(A, B, rcond=None, *, driver=None):
+    """torch.linalg.lstsq: X minimizing |A X - B| (B: matrices, or vectors), batched, with LAPACK's `driver`
+    (gelsy by default; gels, gelsd, gelss) through MKL as torch calls it, NumPy's lstsq without MKL (see
+    _numpy_lstsq).  A named tuple (solution, residuals, rank, singular_values); the fields a driver does not
+    compute are empty.  The solution and the residuals are differentiable."""
+    if A.ndim < 2:
+        raise RuntimeError("torch.linalg.lstsq: input must have at least 2 dimensions.")
+    if B.ndim < 1:
+        raise RuntimeError("torch.linalg.lstsq: other must have at least 1 dimension.")
+    if A.dtype is not B.dtype:
+        raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got input's "
+                           f"dtype {A.dtype.legacy_name[:-6]} and other's dtype {B.dtype.legacy_name[:-6]}")
+    if not 0 <= A.ndim - B.ndim <= 1:
+        raise RuntimeError("torch.linalg.lstsq: input.dim() must be greater or equal to other.dim() and "
+                           "(input.dim() - other.dim()) <= 1")
+    vector = B.ndim == 1 or B.ndim == A.ndim - 1 and B.shape == A.shape[:-1]
+    if A.shape[-2] != (B.shape[-1] if vector else B.shape[-2]):
+        raise RuntimeError(f"torch.linalg.lstsq: input.size(-2) should match other.size({-1 if vector else -2})")
+    driver = "gelsy" if driver is None else driver.lower()
+    if driver not in _LSTSQ_DRIVERS:
+        raise RuntimeError("torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
+    if A._data.dtype not in (np.float32, np.float64):
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if rcond is None:
+        rcond = float(np.finfo(A.dtype.np).eps) * max(A.shape[-2:])
+    solution, residuals, rank, singular = _lstsq_arrays(A._data, B._data, vector, rcond, driver)
+    arrays = (A._data, B._data)
+    solution = R["lstsq"](A, B, params=(solution, vector), arrays=arrays)
+    residuals = R["lstsq_residuals"](A, B, params=(residuals, solution, vector), arrays=arrays)
+    return return_type("linalg_lstsq", _LSTSQ_FIELDS)(solution, residuals, _make(rank), _make(singular))
