@@ -48,8 +48,19 @@ def library():
 def load_in_background():
     """Start loading MKL on a thread of its own, for a process about to compute with it: its libraries take
     some 6 ms to load and link, most of it outside Python's lock, so the load overlaps with what the process
-    imports meanwhile (given a free core). The first call that needs MKL waits for it (library())."""
+    imports meanwhile (given a free core). The first call that needs MKL waits for it (library()), and so
+    does a fork (_finish_loading)."""
     threading.Thread(target=library, name="gradcli-mkl", daemon=True).start()
+
+
+def _finish_loading():
+    """Before a fork (gradcli check grading on several cores): wait for a load under way, which a child
+    would inherit half done, its lock held by a thread the child does not have."""
+    with _loading:
+        pass
+
+
+os.register_at_fork(before=_finish_loading)
 
 
 @contextlib.contextmanager

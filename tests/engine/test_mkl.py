@@ -131,3 +131,25 @@ def test_lstsq_without_mkl_gives_mkls_results_up_to_rounding(driver):
                 gt.linalg.lstsq(deficient, gt.ones(2, 5, 1, dtype=gt.float64), driver="gels")
             messages.append(str(error.value))
         assert messages[0] == messages[1] and "(Batch element 0)" in messages[0] and "(error code: 2)" in messages[0]
+
+
+FORK_DURING_LOAD = """
+import os
+from gradcli.engine import mkl
+mkl.load_in_background()
+pid = os.fork()  # at once, with the load under way on its thread
+if pid == 0:
+    mkl.library()
+    os._exit(0)
+print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+"""
+
+
+def test_a_fork_during_a_background_load_waits_for_it():
+    """gradcli check forks graders while MKL may still be loading on its thread: the child must not inherit
+    the load's lock held (it would wait for it forever)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", FORK_DURING_LOAD], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (0, "0\n")
