@@ -66,7 +66,7 @@ def bmm(input, mat2):
     if mat2.ndim != 3:
         raise RuntimeError("batch2 must be a 3D tensor")
     if input.dtype is not mat2.dtype:
-        raise RuntimeError(f"expected scalar type {input.dtype.legacy_name[:-6]} but found {mat2.dtype.legacy_name[:-6]}")
+        raise RuntimeError(f"expected scalar type {_scalar_type(input)} but found {_scalar_type(mat2)}")
     if mat2.shape[:2] != (input.shape[0], input.shape[2]):
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}].")
@@ -76,6 +76,11 @@ def bmm(input, mat2):
 def _same_dtype(a, b):
     if a.dtype is not b.dtype:  # torch's matrix products do not promote
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: {a.dtype.c_name} != {b.dtype.c_name}")
+
+
+def _scalar_type(x):
+    """x's dtype as torch's ScalarType names it in messages: Float, Double, Long."""
+    return x.dtype.legacy_name[:-len("Tensor")]
 
 
 def _strides(x):
@@ -124,7 +129,9 @@ def mv(a, b):
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a.ndim}, {b.ndim}")
     if a.shape[1] != b.shape[0]:
         raise RuntimeError(f"size mismatch, got input ({a.shape[0]}), mat ({a.shape[0]}x{a.shape[1]}), vec ({b.shape[0]})")
-    _same_dtype(a, b)
+    if a.dtype is not b.dtype:  # torch computes mv as addmv into a result of the vector's dtype
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {_scalar_type(b)}, "
+                           f"{_scalar_type(a)}, and {_scalar_type(b)}")
     return binary(R["mv"], a, b)
 
 
@@ -161,6 +168,10 @@ def _times(grad, scale):
     saved_names=("self", "mat1", "mat2", "beta", "alpha", "mat1_sym_strides", "mat2_sym_strides"))))
 def addmm(input, mat1, mat2, beta=1, alpha=1):
     """beta * input + alpha * (mat1 @ mat2), one node (nn.functional.linear records it)."""
+    for operand, name in ((input, "self"), (mat1, "mat1")):  # before the shapes, as torch's addmm checks
+        if operand.dtype is not mat2.dtype:
+            raise RuntimeError(f"{name} and mat2 must have the same dtype, but got {_scalar_type(operand)} and "
+                               f"{_scalar_type(mat2)}")
     mm(mat1, mat2)  # torch's checks and messages for the product (the value is recomputed in the rule)
     arrays = (input._data, mat1._data, mat2._data)
     try:
