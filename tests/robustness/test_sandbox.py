@@ -23,6 +23,10 @@ ESCAPES = {
     "__builtins__": ("__builtins__", 1, r"^NameError: name '__builtins__' is not defined"),
     "__builtins__": ("__builtins__", 1, r"^NameError: name '__builtins__' is not defined"),
     "grad_fn __class__": (T + "y.grad_fn.__class__", 1, r"^AttributeError: .*'__class__'"),
+    # a class's or a script function's __name__ is a string, readable (`type(error).__name__`); no more
+    "__name__ then __class__": ("int.__name__.__class__", 1, r"^AttributeError: .*private attribute '__class__'"),
+    "class __qualname__": ("int.__qualname__", 1, r"^AttributeError: .*private attribute '__qualname__'"),
+    "tensor __name__": ("torch.ones(2).__name__", 1, r"^AttributeError: .*'__name__'"),
     # _saved_* is torch's public API on graph nodes (SumBackward0 saves no self, in torch either); other
     # private names of a node are not
     "grad_fn saved tensor": (T + "y.grad_fn._saved_self", 1,
@@ -296,6 +300,7 @@ def test_allowed_things_still_work():
         "    print('caught', e.args)",
         "_mine = 1",
         "print(_mine)",
+        "print(type(1 / 2).__name__, g.__name__, torch.nn.Linear.__name__)",
     ])
     outcome = gradcli("eval", script)
     assert_clean(outcome, (0,))
@@ -309,6 +314,7 @@ def test_allowed_things_still_work():
         "None True",
         "caught ('division by zero',)",
         "1",
+        "float g Linear",
     ]
 
 

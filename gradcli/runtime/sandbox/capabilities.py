@@ -196,8 +196,9 @@ def attribute_names(obj):
 
 def readable(obj, name):
     """Whether a script may read `obj.name` (whether or not it exists): the capability table's answer."""
-    if name.startswith("__"):
-        return name == "__init__" and type(obj) is super
+    if name.startswith("__"):  # a class's or a script function's name is a string (`type(error).__name__`)
+        return (name == "__init__" and type(obj) is super
+                or name == "__name__" and (isinstance(obj, type) or type(obj) is UserFunction))
     if type(obj) is Tensor:  # the common case first: a script reads tensors' attributes in every loop
         return name in TENSOR_ATTRIBUTES
     if isinstance(obj, type):
