@@ -5,10 +5,11 @@ import functools
 
 
 class _State:
-    __slots__ = ("enabled",)  # read by every op: a slot is one lookup, a class default is not
+    __slots__ = ("enabled", "inference")  # read by every op: a slot is one lookup, a class default is not
 
     def __init__(self):
         self.enabled = True
+        self.inference = False  # within torch.inference_mode()
 
 
 state = _State()

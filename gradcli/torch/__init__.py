@@ -1,6 +1,7 @@
 """`import gradcli.torch as torch`: the engine under PyTorch's names, so tutorial code runs as it stands."""
 
 import builtins as _builtins
+import functools as _functools
 
 from gradcli.engine import dtypes as _dtypes
 from gradcli.engine.tensor import Device as device, Size, Tensor
@@ -40,21 +41,33 @@ promote_types = _dtypes.promote
 class inference_mode(no_grad):
     """torch.inference_mode: what it means for the numbers, no graph recorded (as no_grad). torch also marks the
     tensors made inside as inference tensors, which later refuse autograd; gradcli does not model that mark.
-    inference_mode(False) leaves the grad mode as it is, as in torch."""
+    As torch's C++ InferenceMode guard, inference_mode(False) turns the grad mode on (within no_grad too)."""
 
     def __init__(self, mode=True):
-        self.mode = False if mode else None
+        self.inference = _builtins.bool(mode)
+        self.mode = not self.inference  # the grad mode within
 
     def __enter__(self):
-        self._prev = _grad_state.enabled
-        if self.mode is not None:
-            _grad_state.enabled = self.mode
+        self._prev, self._prev_inference = _grad_state.enabled, _grad_state.inference
+        _grad_state.enabled, _grad_state.inference = self.mode, self.inference
+
+    def __exit__(self, *exc):
+        _grad_state.inference = self._prev_inference
+        return super().__exit__(*exc)
 
     def __call__(self, func):
-        return super().__call__(func) if self.mode is not None else func
+        @_functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with inference_mode(self.inference):  # one per call: calls may nest
+                return func(*args, **kwargs)
+        return wrapper
 
     def __repr__(self):
         return f"<torch.autograd.grad_mode.inference_mode object at {id(self):#x}>"
+
+
+def is_inference_mode_enabled():
+    return _grad_state.inference
 
 
 def is_tensor(obj):

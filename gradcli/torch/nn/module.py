@@ -8,7 +8,7 @@ import collections
 
 from gradcli.engine import dtypes
 from gradcli.engine.grad_mode import no_grad
-from gradcli.engine.tensor import Tensor
+from gradcli.engine.tensor import RemovableHandle, Tensor
 
 from .parameter import Parameter
 
@@ -42,7 +42,45 @@ class Module:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
-        return self.forward(*args, **kwargs)
+        if "_forward_hooks" not in self.__dict__:  # (no hook was ever registered: the common case, one lookup)
+            return self.forward(*args, **kwargs)
+        for hook, with_kwargs in tuple(self._forward_pre_hooks):
+            if with_kwargs:
+                changed = hook(self, args, kwargs)
+                if changed is not None:
+                    if not (isinstance(changed, tuple) and len(changed) == 2):
+                        raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, new_kwargs), "
+                                           f"but got {changed}.")
+                    args, kwargs = changed
+            else:
+                changed = hook(self, args)
+                if changed is not None:
+                    args = changed if isinstance(changed, tuple) else (changed,)
+        result = self.forward(*args, **kwargs)
+        for hook, with_kwargs in tuple(self._forward_hooks):
+            changed = hook(self, args, kwargs, result) if with_kwargs else hook(self, args, result)
+            if changed is not None:
+                result = changed
+        return result
+
+    # ---- forward hooks: torch.nn.Module's, called around forward by __call__ --------------------------------
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """hook(module, args) before forward (with_kwargs: hook(module, args, kwargs)); a result replaces the
+        arguments."""
+        return self._add_hook("_forward_pre_hooks", hook, prepend, with_kwargs)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """hook(module, args, output) after forward (with_kwargs: hook(module, args, kwargs, output)); a result
+        replaces the output."""
+        return self._add_hook("_forward_hooks", hook, prepend, with_kwargs)
+
+    def _add_hook(self, kind, hook, prepend, with_kwargs):
+        if "_forward_hooks" not in self.__dict__:  # the module's first hook: __call__ reads both lists from now on
+            object.__setattr__(self, "_forward_hooks", [])
+            object.__setattr__(self, "_forward_pre_hooks", [])
+        hooks, entry = self.__dict__[kind], (hook, bool(with_kwargs))
+        hooks.insert(0, entry) if prepend else hooks.append(entry)
+        return RemovableHandle(hooks, entry)
 
     # ---- registration by attribute assignment ---------------------------------------------------------
     def __getattr__(self, name):

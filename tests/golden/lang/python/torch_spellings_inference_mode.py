@@ -1,4 +1,4 @@
-# torch.__version__, torch.inference_mode (as a context and a decorator; mode=False changes nothing), and the
+# torch.__version__, torch.inference_mode (as a context and a decorator; mode=False outside any grad mode), and the
 # keyword spellings torch's native functions accept: input= for the first tensor, NumPy's axis=/keepdims=
 print("Using torch", torch.__version__)
 with torch.inference_mode():
