@@ -86,7 +86,7 @@ IN_PLACE_TWINS = ("exp", "log", "log1p", "log2", "log10", "exp2", "expm1", "sin"
                   "asin", "acos", "atan", "asinh", "acosh", "atanh", "sqrt", "rsqrt", "sigmoid", "relu", "reciprocal",
                   "neg", "negative", "abs", "sign", "sgn", "erf", "erfc", "sinc", "floor", "ceil", "trunc", "round",
                   "frac", "clip", "clamp_min", "clamp_max", "remainder", "floor_divide", "true_divide", "divide",
-                  "multiply", "subtract", "atan2", "hypot", "arctan2", "scatter", "scatter_add")
+                  "multiply", "subtract", "atan2", "hypot", "arctan2", "scatter", "scatter_add", "tril", "triu")
 OPERATORS_AND_CONVERSIONS.update({name + "_": inplace_method(METHODS[name]) for name in IN_PLACE_TWINS})
 
 for _name, _method in {**METHODS, **OPERATORS_AND_CONVERSIONS}.items():

@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 
+from . import dtypes
 from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
@@ -491,6 +492,23 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                   reduction="mean", label_smoothing=0.0):
     dim = 1 if input.ndim > 1 else 0
     return nll_loss(log_softmax(input, dim), target, weight, size_average, ignore_index, reduce, reduction)
+
+
+@op("one_hot", method=False, namespaces=F)
+def one_hot(tensor, num_classes=-1):
+    """int64 class indices to int64 rows with a 1 at each index, num_classes wide (-1: the largest index + 1)."""
+    if tensor.dtype is not dtypes.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    indices = tensor._data
+    if num_classes == -1:
+        if not indices.size:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        num_classes = int(indices.max()) + 1
+    if indices.size and indices.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if indices.size and indices.max() >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return _make((indices[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
 @op("linear", method=False, namespaces=F)

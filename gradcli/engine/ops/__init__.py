@@ -5,7 +5,7 @@ gradcli/engine/rules.py for what a declaration holds); importing this package fi
     arithmetic   + - * / ** %, maximum, minimum, atan2, hypot, where, comparisons
     reductions   sum, mean, prod, max/min, argmax, norm, softmax, any/all, cumsum
     linalg       matmul, mm, bmm, mv, dot, outer, addmm, linalg.solve, linalg.lstsq
-    shapes       view, reshape, squeeze, expand, transpose, permute, flip, clone, to, cat, stack
+    shapes       view, reshape, squeeze, expand, transpose, permute, flip, tril, triu, clone, to, cat, stack
     convolution  conv1d, conv2d, max_pool2d, avg_pool2d
     indexing     x[key], select
     inplace      x[key] = v and the in-place methods (add_, ...), writes through views

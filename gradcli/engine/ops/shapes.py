@@ -2,6 +2,8 @@
 
 import math
 
+import operator
+
 import numpy as np
 
 from .. import dtypes
@@ -157,6 +159,26 @@ def reverse_dims(x):
     if x.ndim != 2:
         warn_once(T_WARNING, stacklevel=3)
     return R["permute"](x, params=(tuple(range(x.ndim))[::-1],))
+
+
+def _triangle(name, numpy_function, backward_name):
+    """torch.tril / torch.triu: x with the elements above (tril) or below (triu) its `diagonal`-th diagonal
+    zeroed, over the last two dims; the gradient is masked alike."""
+    triangle_rule = Rule(backward_name, lambda a, diagonal: numpy_function(a, diagonal),
+                         lambda g, out, a, diagonal: getattr(g, name)(diagonal), save=None,
+                         formulas=(f"grad.{name}(diagonal)",), saved_names=("self", "diagonal"))
+
+    @op(name, rules={name: triangle_rule})
+    def triangle(input, diagonal=0):
+        if input.ndim < 2:
+            raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+        return R[name](input, params=(operator.index(diagonal),))
+    triangle.__name__ = triangle.__qualname__ = name
+    return triangle
+
+
+tril = _triangle("tril", np.tril, "TrilBackward0")
+triu = _triangle("triu", np.triu, "TriuBackward0")
 
 
 @op("flip", rules=dict(flip=Rule("FlipBackward0", lambda a, dims: np.flip(a, dims).copy(),
