@@ -26,7 +26,7 @@ ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_sca
                "cosh", "asinh", "acosh", "atanh", "log10", "log2", "exp2", "erf", "erfc", "expm1", "hypot", "floor",
                "ceil", "round", "round_decimals", "trunc", "frac", "sinc", "masked_fill"}
 LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
-          "transpose", "permute", "flip", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
+          "transpose", "permute", "flip", "tril", "triu", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
           "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "gather", "scatter",
           "scatter_add", "conv_bias_grad", "max_pool2d", "max_pool2d_backward", "avg_pool2d", "avg_pool2d_backward"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}

@@ -3,6 +3,7 @@ rule), declared here beside its public function; relu, sigmoid, tanh, softmax an
 torch ops, exported here by their declarations in gradcli/engine/ops."""
 
 import builtins
+import math
 import warnings
 
 import numpy as np
@@ -490,8 +491,63 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
 @op("cross_entropy", method=False, namespaces=F)
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
+    """torch's cross_entropy_loss: a target of the input's shape holds class probabilities, else class indices;
+    with label_smoothing, the torch's mix of the loss and the mean log-probability, op by op as torch computes
+    them (aten/src/ATen/native/LossNLL.cpp)."""
     dim = 1 if input.ndim > 1 else 0
+    if input.shape == target.shape:
+        if not target.dtype.is_floating_point:
+            raise RuntimeError("Expected floating point type for target with class probabilities, got "
+                               f"{target.dtype.legacy_name[:-len('Tensor')]}")
+        if ignore_index >= 0:
+            raise RuntimeError("ignore_index is not supported for floating point target")
+        return _probabilities_cross_entropy(log_softmax(input, dim), target, weight, dim,
+                                            reduction_argument(reduction, size_average, reduce), _smoothing(label_smoothing))
+    if label_smoothing > 0.0:
+        return _smoothed_cross_entropy(log_softmax(input, dim), target, weight, dim, ignore_index,
+                                       reduction_argument(reduction, size_average, reduce), _smoothing(label_smoothing))
     return nll_loss(log_softmax(input, dim), target, weight, size_average, ignore_index, reduce, reduction)
+
+
+def _smoothing(label_smoothing):
+    if label_smoothing > 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing:g}")
+    return label_smoothing
+
+
+def _class_weights(weight, logp, dim):
+    """weight viewed to broadcast along the class dim of logp."""
+    return weight.view(*[weight.shape[0] if d == dim else 1 for d in range(logp.ndim)])
+
+
+def _probabilities_cross_entropy(logp, target, weight, dim, reduction, label_smoothing):
+    classes = logp.shape[dim]
+    if label_smoothing > 0.0:
+        target = target * (1 - label_smoothing) + (label_smoothing / classes)
+    terms = logp * target if weight is None else logp * target * (_class_weights(weight, logp, dim)
+                                                                if logp.ndim > 1 else weight)
+    if reduction == "none":
+        return -terms.sum(dim)
+    total = -terms.sum()
+    if reduction == "sum":
+        return total
+    if not logp.numel():
+        return total.fill_(math.nan)
+    return R["div_scalar"](total, params=(logp.numel() // classes,))  # a tensor by a count: DivBackward1
+
+
+def _smoothed_cross_entropy(logp, target, weight, dim, ignore_index, reduction, label_smoothing):
+    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    smooth = -(logp.sum(dim) if weight is None else (logp * _class_weights(weight, logp, dim)).sum(dim))
+    ignored = target == ignore_index
+    smooth = smooth.masked_fill(ignored, 0.0)  # (torch fills in place: the same values and gradient)
+    if reduction == "mean":
+        kept = ~ignored
+        # (torch gathers target.masked_select(kept): the same elements, in the same order, as indexing by kept)
+        smooth = smooth.sum() / (kept.sum() if weight is None else weight.gather(0, target[kept].flatten()).sum())
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return (1 - label_smoothing) * nll + smooth * (label_smoothing / logp.shape[dim])
 
 
 @op("one_hot", method=False, namespaces=F)

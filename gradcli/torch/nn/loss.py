@@ -73,8 +73,6 @@ class CrossEntropyLoss(NLLLoss):
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
                  label_smoothing=0.0):
         super().__init__(weight, size_average, ignore_index, reduce, reduction)
-        if label_smoothing:
-            raise NotImplementedError("gradcli's cross_entropy has no label_smoothing")
         self.label_smoothing = label_smoothing
 
     def forward(self, input, target):
