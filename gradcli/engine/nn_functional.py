@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 
+from . import dtypes
 from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
@@ -491,6 +492,27 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                   reduction="mean", label_smoothing=0.0):
     dim = 1 if input.ndim > 1 else 0
     return nll_loss(log_softmax(input, dim), target, weight, size_average, ignore_index, reduce, reduction)
+
+
+@op("one_hot", method=False, namespaces=F)
+def one_hot(input, num_classes=-1):
+    """Class indices (int64) to rows of zeros with a 1 at each index, int64: torch's checks in its order."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"one_hot(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if input.dtype is not dtypes.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    classes = input._data
+    if classes.size == 0:
+        if num_classes <= 0:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+        return _make(np.zeros(classes.shape + (num_classes,), np.int64))
+    if classes.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    if num_classes == -1:
+        num_classes = int(classes.max()) + 1
+    elif num_classes <= classes.max():
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return _make((classes[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
 @op("linear", method=False, namespaces=F)
