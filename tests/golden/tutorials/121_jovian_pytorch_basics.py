@@ -1,7 +1,8 @@
 # Source: Aakash N S, Jovian "Deep Learning with PyTorch: Zero to GANs", lesson 1 "PyTorch Basics: Tensors &
 # Gradients", https://jovian.ai/aakashns/01-pytorch-basics
-# Code cells run in order as one notebook session; edits: the pip-install comments and the jovian upload cells
-# left out; the cell that builds a ragged tensor (t5), which the lesson shows raising ValueError, left out.
+# Code cells run in order as one notebook session (transcribed from a learner's public export of the notebook,
+# without the cells the learner added); edits: the pip-install comments and the jovian upload cells left out;
+# the cell that builds a ragged tensor (t5), which the lesson shows raising ValueError, left out.
 import torch
 
 # Number

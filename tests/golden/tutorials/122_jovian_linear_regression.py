@@ -1,7 +1,9 @@
 # Source: Aakash N S, Jovian "Deep Learning with PyTorch: Zero to GANs", lesson 2 "Gradient Descent and Linear
 # Regression with PyTorch", the part "Linear regression model from scratch",
 # https://jovian.ai/aakashns/02-linear-regression
-# Code cells run in order as one notebook session, up to the predictions after training for 100 epochs;
+# Code cells run in order as one notebook session, up to the predictions after training for 100 epochs
+# (transcribed from a learner's public export of the notebook, whose loop ran 500 epochs under the lesson's
+# "Train for 100 epochs" comment and printed an extra label: the lesson's 100 kept, the label left out);
 # edit: torch.manual_seed(0) added after the imports (the weights are drawn unseeded).
 import numpy as np
 import torch
