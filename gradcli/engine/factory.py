@@ -107,10 +107,20 @@ def _array(data, dtype):
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    return _copy_constructed(data, dtype, device, requires_grad, "torch.tensor(sourceTensor)")
+
+
+def new_tensor(self, data, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
+    """x.new_tensor(data): a copy of data in x's dtype (unless dtype says), as torch.tensor copies."""
+    return _copy_constructed(data, dtype if dtype is not None else self.dtype, device, requires_grad,
+                             "tensor.new_tensor(sourceTensor)")
+
+
+def _copy_constructed(data, dtype, device, requires_grad, call):
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-                      "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
-                      UserWarning, stacklevel=2)
+                      f"sourceTensor.detach().clone().requires_grad_(True), rather than {call}.",
+                      UserWarning, stacklevel=3)
     elif _holds_tensor_requiring_grad(data):
         warn_once(SCALAR_OF_GRAPH_WARNING)
     _on_device(device)
@@ -128,6 +138,8 @@ def as_tensor(data, dtype=None, device=None):
     _on_device(device)
     if isinstance(data, Tensor) and (dtype is None or dtypes.to_dtype(dtype) is data.dtype):
         return data
+    if isinstance(data, np.ndarray) and (dtype is None or dtypes.to_dtype(dtype).np == data.dtype):
+        return from_numpy(data)  # the array's memory, as torch shares it
     array, _ = _array(data, dtype)
     return _make(array)
 
@@ -205,17 +217,19 @@ def _size(size):
     return tuple(int(n) for n in size)
 
 
-def _filled(name, fill):
+def _filled(name, fill, drawn=False):
+    """torch.ones, zeros, empty, rand, randn; those drawn take a generator (torch.Generator()) keyword too."""
     def make(*size, dtype=None, requires_grad=False, device=None, out=None, layout=None, **keywords):
         if "size" in keywords:  # torch.randn(size=(2, 3))
             if size:
                 raise TypeError(f"{name}() got multiple values for argument 'size'")
             size = (keywords.pop("size"),)
+        source = (keywords.pop("generator", None) or default_generator,) if drawn else ()
         if keywords:
             raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(keywords))}'")
         _on_device(device)
         dt = _float_dtype(dtype)
-        return _finish(fill(_size(size), dt.np), requires_grad)
+        return _finish(fill(_size(size), dt.np, *source), requires_grad)
     make.__name__ = make.__qualname__ = name
     return make
 
@@ -236,16 +250,16 @@ empty = _filled("empty", np.zeros)
 
 
 def _random(draw):
-    def fill(shape, np_dtype):
+    def fill(shape, np_dtype, generator):
         if np.dtype(np_dtype).kind != "f":
             raise RuntimeError(f'"{draw.__name__}_kernel_cpu" not implemented for '
                                f"'{dtypes.from_numpy(np_dtype).legacy_name[:-6]}'")
-        return draw(default_generator, int(np.prod(shape)), np_dtype).reshape(shape)
+        return draw(generator, int(np.prod(shape)), np_dtype).reshape(shape)
     return fill
 
 
-rand = _filled("rand", _random(Generator.uniform))
-randn = _filled("randn", _random(Generator.normal))
+rand = _filled("rand", _random(Generator.uniform), drawn=True)
+randn = _filled("randn", _random(Generator.normal), drawn=True)
 
 
 def normal(mean, std=1.0, size=None, generator=None, out=None, dtype=None, requires_grad=False, device=None):
@@ -257,11 +271,11 @@ def normal(mean, std=1.0, size=None, generator=None, out=None, dtype=None, requi
             raise TypeError("normal() missing required argument 'size' (pos 3) when mean and std are numbers")
         dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.float32
         shape = _size(tuple(size))
-        data = default_generator.normal(int(np.prod(shape)), dt.np, mean=float(mean), std=float(std))
+        data = (generator or default_generator).normal(int(np.prod(shape)), dt.np, mean=float(mean), std=float(std))
         return _finish(data.reshape(shape), requires_grad)
     dt = tensors[0].dtype
     shape = np.broadcast_shapes(*[v.shape for v in tensors])
-    draws = default_generator.normal(int(np.prod(shape)), dt.np).reshape(shape)
+    draws = (generator or default_generator).normal(int(np.prod(shape)), dt.np).reshape(shape)
     mean, std = (v._data if isinstance(v, Tensor) else dt.np.type(v) for v in (mean, std))
     return _make(draws * std + mean)
 
@@ -269,7 +283,49 @@ def normal(mean, std=1.0, size=None, generator=None, out=None, dtype=None, requi
 def randperm(n, dtype=None, requires_grad=False, device=None, generator=None, out=None, layout=None):
     """A random permutation of 0..n-1, as torch's CPU randperm draws it after the same manual_seed."""
     dt = dtypes.to_dtype(dtype) if dtype is not None else dtypes.int64
-    return _finish(default_generator.permutation(int(n)).astype(dt.np), requires_grad)
+    return _finish((generator or default_generator).permutation(int(n)).astype(dt.np), requires_grad)
+
+
+def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
+    """Indices drawn from the rows of input (weights, not necessarily summing to 1), int64, as torch's CPU kernels
+    draw them: one sample, or any without replacement, by the exponential trick (argmax, or the largest
+    num_samples, of input / Exp(1) draws); several with replacement by a binary search of a uniform double in
+    each row's normalized cumulative sums (multinomial_with_replacement)."""
+    if not input.dtype.is_floating_point:
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: {input.dtype.legacy_name[:-6]}")
+    if input.ndim not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    if not replacement and num_samples > input.shape[-1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    rows = input._data.reshape(-1, input.shape[-1])
+    source = generator or default_generator
+    if not replacement or num_samples == 1:
+        if not (np.isfinite(rows).all() and (rows >= 0).all()):
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+        if (rows.sum(axis=1) == 0).any():
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+        keys = rows / source.exponential(rows.size, rows.dtype).reshape(rows.shape)
+        drawn = np.argsort(-keys, axis=1, kind="stable")[:, :num_samples]  # topk's order; argmax for one
+    else:
+        drawn = np.stack([_search_cumulative(row, source, num_samples) for row in rows])
+    return _make(drawn.reshape(input.shape[:-1] + (num_samples,)).astype(np.int64))
+
+
+def _search_cumulative(row, source, num_samples):
+    invalid = ~((row >= 0) & np.isfinite(row))
+    if invalid.any():  # torch checks entry by entry, >= 0 first (so a NaN counts as < 0)
+        first = row[invalid.argmax()]
+        raise RuntimeError("invalid multinomial distribution (encountering probability entry "
+                           + ("< 0)" if not first >= 0 else "= infinity or NaN)"))
+    cumulative = np.cumsum(row)  # summed in the row's dtype, left to right
+    total = cumulative[-1]
+    if total <= 0:
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    cumulative /= total
+    cumulative[-1] = 1
+    return np.searchsorted(cumulative.astype(np.float64), source.uniform(num_samples, np.float64), side="left")
 
 
 def randint(*args, size=None, low=None, high=None, generator=None, dtype=None, requires_grad=False, device=None):

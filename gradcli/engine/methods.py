@@ -4,7 +4,7 @@ to Tensor once, when gradcli.engine is imported."""
 
 from . import dtypes
 from .autograd import backward
-from .factory import allclose, copy_, equal, isclose, legacy_tensor_init, normal_, random_, uniform_
+from .factory import allclose, copy_, equal, isclose, legacy_tensor_init, new_tensor, normal_, random_, uniform_
 from .ops.arithmetic import (add, div, eq, floor_divide, ge, gt, le, logical_and, logical_or, logical_xor, lt, mul,
                              ne, pow, remainder, sub)
 from .ops.indexing import getitem
@@ -77,6 +77,7 @@ OPERATORS_AND_CONVERSIONS = dict(
     view_as=lambda self, other: view(self, other.shape), reshape_as=lambda self, other: reshape(self, other.shape),
     expand_as=lambda self, other: expand(self, other.shape),
     allclose=allclose, isclose=isclose, equal=equal, uniform_=uniform_, normal_=normal_, random_=random_, copy_=copy_,
+    new_tensor=new_tensor,
     T=property(lambda self: reverse_dims(self)),
     t_=restrided(t), transpose_=restrided(transpose), squeeze_=restrided(squeeze), unsqueeze_=restrided(unsqueeze),
     resize_=resize_, storage=storage,

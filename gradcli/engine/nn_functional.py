@@ -551,20 +551,24 @@ def _smoothed_cross_entropy(logp, target, weight, dim, ignore_index, reduction, 
 
 
 @op("one_hot", method=False, namespaces=F)
-def one_hot(tensor, num_classes=-1):
-    """int64 class indices to int64 rows with a 1 at each index, num_classes wide (-1: the largest index + 1)."""
-    if tensor.dtype is not dtypes.int64:
+def one_hot(input, num_classes=-1):
+    """Class indices (int64) to rows of zeros with a 1 at each index, int64: torch's checks in its order."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"one_hot(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if input.dtype is not dtypes.int64:
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
-    indices = tensor._data
-    if num_classes == -1:
-        if not indices.size:
+    classes = input._data
+    if classes.size == 0:
+        if num_classes <= 0:
             raise RuntimeError("Can not infer total number of classes from empty tensor.")
-        num_classes = int(indices.max()) + 1
-    if indices.size and indices.min() < 0:
+        return _make(np.zeros(classes.shape + (num_classes,), np.int64))
+    if classes.min() < 0:
         raise RuntimeError("Class values must be non-negative.")
-    if indices.size and indices.max() >= num_classes:
+    if num_classes == -1:
+        num_classes = int(classes.max()) + 1
+    elif num_classes <= classes.max():
         raise RuntimeError("Class values must be smaller than num_classes.")
-    return _make((indices[..., None] == np.arange(num_classes)).astype(np.int64))
+    return _make((classes[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
 @op("linear", method=False, namespaces=F)

@@ -118,6 +118,11 @@ class Generator:
             data = _scaled(data, dtype.type(std), dtype.type(mean))
         return data
 
+    def exponential(self, count, np_dtype):
+        """Exp(1) as torch's CPU exponential_ draws it, element by element: -log1p(-u) in double precision from
+        a 53-bit uniform u, then cast to the dtype."""
+        return (-C_LOG1P(-self.uniform(count, np.float64))).astype(np_dtype)
+
     def random64(self):
         """torch's CPUGeneratorImpl::random64(): two 32-bit draws, the first as the high half."""
         high, low = self._bits.random_raw(2).tolist()
@@ -144,6 +149,7 @@ class Generator:
 
 
 C_LOG, C_SIN, C_COS = c_function("log", np.log), c_function("sin", np.sin), c_function("cos", np.cos)
+C_LOG1P = c_function("log1p", np.log1p)
 NORMAL_CHUNK = RANDOM_CHUNK = 64 * 1024  # elements: their intermediates fit the CPU caches
 
 

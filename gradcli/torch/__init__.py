@@ -11,7 +11,7 @@ from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
     equal, eye, from_numpy, full, full_like, get_default_device, get_default_dtype, get_rng_state, initial_seed, isclose,
-    linspace, logspace, manual_seed, normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
+    linspace, logspace, manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randn, randn_like,
     randperm,
     set_default_device, set_default_dtype, set_rng_state, tensor, zeros, zeros_like,
 )

@@ -2,13 +2,16 @@
 
 Each NNN_source_topic.py is code copied from a tutorial written by others (its header names the source and
 any edit). It runs as tests/golden/gen_lang.py runs a script (the REPL's display rule, as `gradcli run`
-has it), in a fresh process; its stdout, stderr and exit code are written beside it as .out, .err, .exit.
+has it), in a fresh process, on one thread (MKL splits a product's work between threads in other orders, so
+its sums differ in the last bits) and with torch's AVX2 kernels, as the test runs gradcli (tests/conftest.py);
+its stdout, stderr and exit code are written beside it as .out, .err, .exit.
 Run from the repository root with an interpreter that has torch:
 
     /work/torchenv/bin/python tests/golden/gen_tutorials.py [SCRIPT...]
 """
 
 import concurrent.futures
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +28,9 @@ def main(argv):
 
 def generate(script):
     result = subprocess.run([sys.executable, "tests/golden/gen_lang.py", "--child", str(script)],
-                            capture_output=True, timeout=600)
+                            capture_output=True, timeout=600, env=dict(os.environ, OMP_NUM_THREADS="1",
+                                                                        MKL_NUM_THREADS="1",
+                                                                        ATEN_CPU_CAPABILITY="avx2"))
     script.with_suffix(".out").write_bytes(result.stdout)
     script.with_suffix(".err").write_bytes(result.stderr)
     script.with_suffix(".exit").write_text(f"{result.returncode}\n")

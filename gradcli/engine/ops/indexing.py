@@ -62,7 +62,7 @@ def index_key(key):
             if k.dtype.is_floating_point:
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
             k = k._data if k.ndim or k.dtype.category == dtypes.BOOL else int(k._data)  # a 0-d index selects
-        elif isinstance(k, list):
+        elif isinstance(k, (list, range)):  # torch takes any sequence as an index tensor
             k = np.asarray(k)
             if k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool tensors")

@@ -177,17 +177,17 @@ def argmin(x, dim=None, keepdim=False):
     return _arg(np.argmin, x, dim, keepdim)
 
 
-@op("any", namespaces=())
+@op("any")
 def any(x, dim=None, keepdim=False):
     return _make(np.asarray(np.any(x._data, axis=dims(x, dim), keepdims=keepdim)))
 
 
-@op("all", namespaces=())
+@op("all")
 def all(x, dim=None, keepdim=False):
     return _make(np.asarray(np.all(x._data, axis=dims(x, dim), keepdims=keepdim)))
 
 
-@op("count_nonzero", namespaces=())
+@op("count_nonzero")
 def count_nonzero(x, dim=None):
     return _make(np.asarray(np.count_nonzero(x._data, axis=dims(x, dim)), np.int64))
 

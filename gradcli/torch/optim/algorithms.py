@@ -36,6 +36,9 @@ class SGD(Optimizer):
                                       nesterov=nesterov, maximize=maximize, foreach=foreach,
                                       differentiable=differentiable, fused=fused))
 
+    def _keeps_state(self, group):
+        return group["momentum"] != 0  # torch's SGD keeps a state only for a momentum buffer
+
     def _update(self, param, grad, state, group):
         d_p = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
         momentum = group["momentum"]

@@ -48,7 +48,8 @@ class Optimizer:
             for group in self.param_groups:
                 for p in group["params"]:
                     if p._grad is not None:
-                        self._update(p, p._grad, self._state_of(p), group)
+                        state = self._state_of(p) if self._keeps_state(group) else None
+                        self._update(p, p._grad, state, group)
         self._opt_called = True
         return loss
 
@@ -75,6 +76,10 @@ class Optimizer:
         if state is None:
             state = self.state[p] = {}
         return state
+
+    def _keeps_state(self, group):
+        """Whether step() makes a state (a dict in self.state, which state_dict() lists) for the group's parameters."""
+        return True
 
     def _update(self, param, grad, state, group):
         raise NotImplementedError
