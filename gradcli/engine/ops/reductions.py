@@ -222,6 +222,28 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     return R["norm"](x, params=(p, dims(x, dim), keepdim))
 
 
+@op("vector_norm", method=False, namespaces=("torch.linalg",))
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    """torch.linalg.vector_norm: what x.norm(ord) computes (torch's norm is it, for vectors)."""
+    return norm(x, ord, dim, keepdim, dtype)
+
+
+@op("norm", method=False, namespaces=("torch.linalg",))
+def linalg_norm(x, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """torch.linalg.norm: a vector norm, of the whole tensor when ord and dim are not given; a matrix's
+    Frobenius norm (ord 'fro') is the vector 2-norm of its elements. The other matrix norms (ord 'nuc', a
+    number on a matrix) are not implemented."""
+    if ord is not None and dim is None and x.ndim not in (1, 2):
+        raise RuntimeError(f"linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. "
+                           f"Got {x.ndim}D.")
+    matrix = (x.ndim == 2 and dim is None) or (isinstance(dim, (tuple, list)) and len(dim) == 2)
+    if matrix and ord not in (None, "fro"):
+        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported." if ord not in ("nuc", 1, -1, 2, -2,
+                           math.inf, -math.inf) else f"gradcli: linalg.norm of matrices with ord={ord!r} (a matrix "
+                           "norm other than Frobenius) is not implemented")
+    return norm(x, 2 if ord in (None, "fro") else ord, dim, keepdim, dtype)
+
+
 # ---- var and std -------------------------------------------------------------------------------------------------
 
 def _var_backward(g, a, dim, keepdim, correction):

@@ -35,6 +35,7 @@ ENGINE_MODULES = {
     "torch.nn": "gradcli.torch.nn",
     "torch.nn.functional": "gradcli.torch.nn.functional",
     "torch.nn.init": "gradcli.torch.nn.init",
+    "torch.nn.utils": "gradcli.torch.nn.utils",
     "torch.optim": "gradcli.torch.optim",
     "torch.optim.lr_scheduler": "gradcli.torch.optim.lr_scheduler",
     "torch.random": "gradcli.torch.random",

@@ -3,7 +3,7 @@ submodule is imported at the first read of one of its names (the calculator read
 
 from gradcli.lazy import loaded_on_first_read as _loaded_on_first_read
 
-_SUBMODULES = ("functional", "init")
+_SUBMODULES = ("functional", "init", "utils")
 _NAMES_OF = {
     "containers": ("ModuleList", "Sequential"),
     "conv": ("AvgPool2d", "Conv1d", "Conv2d", "MaxPool2d"),
