@@ -7,7 +7,7 @@ A tangent is pushed through the same rule table the backward pass uses, one JVP 
   tangents; bilinear rules (matrix products): f(t_a, b) + f(a, t_b);
 - rules with a scalar output: the JVP is <vjp_i(1), t_i> summed over inputs;
 - convolutions (and their input and weight gradients) are bilinear: f(t_a, b, t_bias) + f(a, t_b);
-- the rest (softmax, log_softmax, addmm, max/min along a dim, prod and norm along dims, linalg.solve,
+- the rest (softmax, log_softmax, logsumexp, addmm, max/min along a dim, prod and norm along dims, linalg.solve,
   linalg.lstsq's solution and residuals) are written out below.
 Tangents are ordinary tensors computed with ordinary ops, so reverse mode can differentiate through them.
 """
@@ -15,8 +15,11 @@ Tangents are ordinary tensors computed with ordinary ops, so reverse mode can di
 import collections
 import itertools
 
+import numpy as np
+
 from .grad_mode import forward_mode, tangent_of  # noqa: F401  (tangent_of is forward-mode API)
 from .rules import R
+from .tensor import _make
 
 ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_scalar", "pow_tensor", "rpow", "exp",
                "log", "log1p", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "threshold_backward", "tanh_backward",
@@ -159,6 +162,14 @@ def _log_softmax_jvp(rule, inputs, tangents, params, out):
     return t - (out.exp() * t).sum(dim, keepdim=True)
 
 
+def _logsumexp_jvp(rule, inputs, tangents, params, out):
+    """torch's logsumexp_jvp: the tangent averaged with the softmax's weights (exp after subtracting the max)."""
+    (a,), (t,), (dim, keepdim) = inputs, tangents, params
+    axes = tuple(range(a.ndim)) if dim is None else dim
+    weights = (a - _make(np.amax(a._data, axis=axes, keepdims=True))).exp() if a.numel() else a.exp()
+    return (weights * t).sum(axes, keepdim) / weights.sum(axes, keepdim)
+
+
 def _extremum_jvp(rule, inputs, tangents, params, out):
     """max/min along a dim: the tangent at the chosen indices (a 0-d input has one element, its own)."""
     t = tangents[0]
@@ -239,7 +250,7 @@ def _scatter_value_jvp(rule, inputs, tangents, params, out):
 
 WRITTEN = {"scatter_value": _scatter_value_jvp, "softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp,
            "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
-           "norm": _reduction_jvp, "solve": _solve_jvp, "lstsq": _lstsq_jvp,
+           "norm": _reduction_jvp, "logsumexp": _logsumexp_jvp, "solve": _solve_jvp, "lstsq": _lstsq_jvp,
            "lstsq_residuals": _lstsq_residuals_jvp, "convolution": _convolution_jvp,
            "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp}
 

@@ -579,6 +579,8 @@ CASES = [
     C("permute", lambda a: a.T, [((3, 4),), ((2, 3, 4),)], ref=lambda a: a.T, name="T"),
     C("flip", lambda a: a.flip(0, 2), [((2, 3, 4),)], ref=lambda a: a[::-1, :, ::-1]),
     C("tril", lambda a: a.tril(-1) * a, [((4, 3),), ((2, 3, 3),)], ref=lambda a: np.tril(a, -1) * a),
+    C("logsumexp", lambda a: torch.logsumexp(a, 1), [((3, 4),), ((2, 3, 5),)],
+      ref=lambda a: np.log(np.exp(a).sum(1))),
     C("triu", lambda a: torch.triu(a, 1) * a, [((3, 4),), ((2, 4, 4),)], ref=lambda a: np.triu(a, 1) * a),
     C("flip", lambda a: torch.flip(a, [-1]) * a, [((5,),), ((),)], ref=lambda a: (a[::-1] if a.ndim else a) * a, name="product"),
     C("squeeze", lambda a: a.squeeze(), [((3, 1, 4),), ((1, 1),)], ref=np.squeeze),

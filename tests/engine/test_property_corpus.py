@@ -70,7 +70,7 @@ KNOWN_WITHOUT_MKL = {
     **_known(SLOW_CONV2D, "conv2d", "conv_input_grad", "conv_weight_grad", dtypes=("float64",)),
     **_known(SLOW_CONV2D, "conv_input_grad", dtypes=("float32",)),
     **_known(VML, "exp", "log", "sin", "cos", "tan", "tanh", "tanh_backward", "sqrt", "erf", "erfc", "log10", "log2",
-             "asin", "acos", "atan"),
+             "asin", "acos", "atan", "logsumexp"),
     **_known(MATMUL, "mm", "mv", "squeeze_matmul", "unsafe_view", "addmm", "linear"),
     **_known(MATMUL, "dot", "bmm", dtypes=("float64",)),
     **_known(READS_VML + "a kernel torch takes from MKL", "log_softmax_backward"),

@@ -356,6 +356,7 @@ CASES = [
     U("permute", f=lambda torch, F, inputs: inputs[0].permute(*range(inputs[0].ndim - 1, -1, -1)), min_dims=1),
     U("flip", f=lambda torch, F, inputs: inputs[0].flip(*range(inputs[0].ndim)), min_dims=1),
     U("tril", f=lambda torch, F, inputs: inputs[0].tril(-1), min_dims=2),
+    U("logsumexp", f=lambda torch, F, inputs: torch.logsumexp(inputs[0], -1), min_dims=1),
     U("triu", f=lambda torch, F, inputs: torch.triu(inputs[0], 1), min_dims=2),
     U("clone"), U("to", f=lambda torch, F, inputs: inputs[0].to(other_float(torch, inputs[0]))),
     Case("cat", "cat", lambda torch, F, inputs: torch.cat(inputs, 0),

@@ -222,6 +222,28 @@ def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
     return R["norm"](x, params=(p, dims(x, dim), keepdim))
 
 
+def _logsumexp(a, dim, keepdim):
+    """torch's logsumexp_out_impl: the max along dim (an infinite max taken as 0) subtracted, exp, sum, log, the
+    max added back, each with torch's kernel (exp and log: MKL's where torch takes them from it)."""
+    axes = tuple(range(a.ndim)) if dim is None else dim
+    if not a.size:
+        return R["log"].forward(torch_sum(R["exp"].forward(a), axes, keepdim))
+    maxes = np.amax(a, axis=axes, keepdims=True)
+    maxes = np.where(np.abs(maxes) == np.inf, a.dtype.type(0), maxes)
+    summed = torch_sum(R["exp"].forward(a - maxes), axes, keepdim)
+    return R["log"].forward(summed) + (maxes if keepdim else np.squeeze(maxes, axes))
+
+
+@op("logsumexp", rules=dict(logsumexp=Rule(
+    "LogsumexpBackward0", _logsumexp,
+    lambda g, out, a, dim, keepdim: restore_dims(g, a.shape, dim, keepdim) * (
+        a - restore_dims(out, a.shape, dim, keepdim)).exp(),
+    save="both", formulas=("exp(a - out)",), saved_names=("self", "dim", "keepdim", "result"))))
+def logsumexp(x, dim, keepdim=False):
+    """log(sum(exp(x))) along dim, computed without overflow."""
+    return R["logsumexp"](x, arrays=(float_array(x),), params=(dims(x, dim), keepdim))
+
+
 @op("vector_norm", method=False, namespaces=("torch.linalg",))
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     """torch.linalg.vector_norm: what x.norm(ord) computes (torch's norm is it, for vectors)."""

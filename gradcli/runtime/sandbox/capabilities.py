@@ -100,6 +100,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "stride", "storage_offset", "data_ptr",  # the memory-layout lessons: numbers about the tensor, as numel
     "storage",  # the memory-layout lessons: the shared memory, read and written element by element
     "tril", "triu",  # new tensors masked from the tensor, like masked_fill (their in-place twins are above)
+    "logsumexp",  # a reduction, like sum
     "new_tensor",  # tutorials from more sources: a copy of data, as torch.tensor makes
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not

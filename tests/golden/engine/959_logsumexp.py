@@ -1,0 +1,16 @@
+# torch.logsumexp: along dims, keepdim, infinities, empty input; gradient and double backward
+import torch
+torch.manual_seed(0)
+x = torch.randn(4, 5, requires_grad=True)
+y = torch.logsumexp(x, 1)
+print(y, x.logsumexp(0, keepdim=True), torch.logsumexp(x, (0, 1)), y.grad_fn)
+y.sum().backward()
+print(x.grad)
+big = torch.tensor([[1000., 1000.], [-1000., -float("inf")], [float("inf"), 1.], [-float("inf"), -float("inf")]])
+print(torch.logsumexp(big, 1))
+x64 = torch.randn(3, 40, dtype=torch.float64, requires_grad=True)
+l = x64.logsumexp(-1).sum()
+g, = torch.autograd.grad(l, x64, create_graph=True)
+print(l, g.sum(), torch.autograd.grad(g.pow(2).sum(), x64)[0].sum())
+print(torch.logsumexp(torch.randn(1000) * 30, 0), torch.logsumexp(torch.ones(0, 3), 0), torch.logsumexp(torch.tensor(2.), 0))
+print(torch.logsumexp(torch.arange(6.).reshape(2, 3), dim=1))
