@@ -23,7 +23,7 @@ KNOWN = {"threshold_backward": "forward over reverse", "softmax_backward": "forw
                           "smooth_l1_backward", "huber_backward",
                           "bce_backward", "bce_backward-weight_sum", "nll_backward", "nll_backward-none",
                           "leaky_relu_backward", "elu_backward", "elu_backward-of_result", "softplus_backward",
-                          "hardtanh_backward"],
+                          "hardtanh_backward", "gelu_backward", "gelu_backward-tanh"],
                          "forward over reverse"),
          "pinv": "forward over reverse", "pinv-wide": "forward over reverse",
          "copy_slices-through_view": "in place through a view"}

@@ -1,9 +1,10 @@
-"""The activations of torch.nn.functional beyond relu, sigmoid and tanh: leaky_relu, elu, silu, softplus, hardtanh,
-relu6. Each forward is torch 2.13's CPU kernel (aten/src/ATen/native/cpu/Activation.cpp) in the tensor's dtype:
+"""The activations of torch.nn.functional beyond relu, sigmoid and tanh: leaky_relu, elu, silu, softplus, gelu,
+hardtanh, relu6. Each forward is torch 2.13's CPU kernel (aten/src/ATen/native/cpu/Activation.cpp) in the tensor's dtype:
 Vectorized<T>'s exp and log1p (SLEEF's) on whole vector blocks, std::'s on the scalar tail (by_blocks). Each
 backward is the ATen op derivatives.yaml names (leaky_relu_backward, ...), one rule here, so create_graph records
 torch's nodes; their own vjps are written with differentiable ops."""
 
+import math
 from typing import Callable, NamedTuple
 
 import numpy as np
@@ -13,24 +14,34 @@ from ..kernels import by_blocks, fma, sleef_expf
 from ..rules import R, Rule, op, rule
 from ..tensor import Tensor, _make
 from .inplace import inplace as inplace_write
-from .pointwise import C_LIBRARY, sigmoid
-from .shared import mask, zeros_like_constant
+from .pointwise import C_LIBRARY, _elementwise, cosh, exp, sigmoid, tanh
+from .shared import binary, mask, zeros_like_constant
 
 F = ("torch.nn.functional",)
 class Library(NamedTuple):
-    """The functions a kernel's lanes call: Vectorized<T>'s (SLEEF's u10) on the vector blocks, std::'s (the
-    C library's) on the scalar tail."""
+    """The functions a kernel's lanes call: Vectorized<T>'s on the vector blocks, std::'s (the C library's) on
+    the scalar tail."""
     exp: Callable
     expm1: Callable
     log1p: Callable
+    erf: Callable
+    tanh: Callable
 
 
+def _c_library(name, fallback, dtype):
+    return libm.c_function(name, fallback, dtype=dtype)
+
+
+_C_ERF = (_c_library("erff", _elementwise(math.erf), np.float32), _c_library("erf", _elementwise(math.erf), np.float64))
+_C_TANH = (_c_library("tanhf", np.tanh, np.float32), _c_library("tanh", np.tanh, np.float64))
+# Stand-ins where gradcli has no emulation of torch's vector function: Vectorized<T>::erf and ::tanh (gelu's
+# kernels) are the C library's here, which differ from torch's by an ulp or so on some elements.
 LIBRARIES = {  # dtype -> (vector blocks, scalar tail)
-    np.dtype(np.float32): (Library(sleef_expf, sleef.expm1f_u10, sleef.log1pf_u10),
-                           Library(libm.expf, libm.expm1f, libm.log1pf)),
-    np.dtype(np.float64): (Library(sleef.expd_u10, sleef.expm1_u10, sleef.log1p_u10),
-                           Library(C_LIBRARY["exp"], *(libm.c_function(name, fallback, dtype=np.float64)
-                                                       for name, fallback in (("expm1", np.expm1), ("log1p", np.log1p)))))}
+    np.dtype(np.float32): (Library(sleef_expf, sleef.expm1f_u10, sleef.log1pf_u10, _C_ERF[0], _C_TANH[0]),
+                           Library(libm.expf, libm.expm1f, libm.log1pf, _C_ERF[0], _C_TANH[0])),
+    np.dtype(np.float64): (Library(sleef.expd_u10, sleef.expm1_u10, sleef.log1p_u10, _C_ERF[1], _C_TANH[1]),
+                           Library(C_LIBRARY["exp"], _c_library("expm1", np.expm1, np.float64),
+                                   _c_library("log1p", np.log1p, np.float64), _C_ERF[1], _C_TANH[1]))}
 
 
 def _kernel(lanes, arrays=1):
@@ -218,6 +229,80 @@ rule("softplus_backward", Rule(
     formulas=("sigmoid(beta * a), 1 where beta * a > threshold",), saved_names=("self", "beta", "threshold"))))
 def softplus(input, beta=1.0, threshold=20.0):
     return _apply("softplus", input, False, beta, threshold)
+
+
+# ---- gelu: x/2 (1 + erf(x / sqrt 2)), or with approximate='tanh' x/2 (1 + tanh(b (x + k x**3))) ---------------
+
+GELU_ALPHA = 0.70710678118654752440  # M_SQRT1_2
+GELU_BETA = 1.12837916709551257390 * GELU_ALPHA * 0.5  # M_2_SQRTPI * M_SQRT1_2 / 2: the normal density's factor
+TANH_BETA = 1.41421356237309504880 * 1.12837916709551257390 * 0.5  # M_SQRT2 * M_2_SQRTPI / 2: sqrt(2 / pi)
+KAPPA = 0.044715
+
+
+def _gelu_lanes(f, x):
+    c = x.dtype.type
+    return x * c(0.5) * (1 + f.erf(x * c(GELU_ALPHA)))
+
+
+def _gelu_tanh_lanes(f, x):
+    """The compiler contracts x + kappa x**3 into an FMA."""
+    c = x.dtype.type
+    return c(0.5) * x * (1 + f.tanh(c(TANH_BETA) * fma(c(KAPPA), x * x * x, x)))
+
+
+def _gelu_backward_lanes(f, dy, x):
+    """dy (cdf + x pdf), the sum an FMA."""
+    c = x.dtype.type
+    cdf = c(0.5) * (1 + f.erf(x * c(GELU_ALPHA)))
+    pdf = c(GELU_BETA) * f.exp(x * x * c(-0.5))
+    return dy * fma(x, pdf, cdf)
+
+
+def _gelu_tanh_backward_lanes(f, dy, x):
+    c = x.dtype.type
+    x_squared = x * x
+    tanh_inner = f.tanh(c(TANH_BETA) * fma(c(KAPPA), x_squared * x, x))
+    left_derivative = c(0.5) * (1 + tanh_inner)
+    tanh_derivative = fma(-tanh_inner, tanh_inner, np.ones((), x.dtype))
+    inner_derivative = c(TANH_BETA) * fma(c(3) * c(KAPPA), x_squared, np.ones((), x.dtype))
+    return dy * fma(c(0.5) * x * tanh_derivative, inner_derivative, left_derivative)
+
+
+GELU_KERNELS = {"none": (_kernel(_gelu_lanes), _kernel(_gelu_backward_lanes, arrays=2)),
+                "tanh": (_kernel(_gelu_tanh_lanes), _kernel(_gelu_tanh_backward_lanes, arrays=2))}
+
+
+def _gelu_double_backward(gg, _, g, x, approximate):
+    """torch's gelu_double_backward (FunctionsManual.cpp), op for op as the graph it records shows."""
+    if approximate == "none":
+        pdf = _times_scalar(exp(_times_scalar(x * x, -0.5)), GELU_BETA)
+        return gg * g * (_times_scalar(pdf, 2) - x * x * pdf)
+    inner = _times_scalar(x + _times_scalar(x ** 3, KAPPA), TANH_BETA)
+    tanh_inner, sech_inner = tanh(inner), binary(R["div"], 1.0, cosh(inner), floating=True)
+    f = _times_scalar(x, 0.5)
+    g_ = binary(R["sub"], 1.0, tanh_inner * tanh_inner, params=(1,))
+    h = _times_scalar(R["add_scalar"](_times_scalar(x, 3 * KAPPA) * x, params=(1,)), TANH_BETA)
+    f_prime_gh = _times_scalar(g_, 0.5) * h
+    g_prime_fh = f * h * (_times_scalar(sech_inner, 2) * (-sech_inner * tanh_inner) * h)
+    h_prime_fg = f * g_ * _times_scalar(_times_scalar(x, 6 * KAPPA), TANH_BETA)
+    return gg * g * (_times_scalar(f_prime_gh, 2) + g_prime_fh + h_prime_fg)
+
+
+rule("gelu_backward", Rule(
+    "GeluBackwardBackward0", lambda g, x, approximate: GELU_KERNELS[approximate][1](g, x),
+    lambda gg, _, g, x, approximate: R["gelu_backward"](gg, x, params=(approximate,)),
+    _gelu_double_backward,
+    formulas=("gelu'(b)", "a * gelu''(b)"), saved_names=("grad_output", "self", "approximate")))
+
+
+@op("gelu", method=False, namespaces=F, rules=dict(gelu=Rule(
+    "GeluBackward0", lambda x, approximate: GELU_KERNELS[approximate][0](x),
+    lambda g, out, x, approximate: R["gelu_backward"](g, x, params=(approximate,)),
+    formulas=("Phi(a) + a phi(a) (approximate='tanh': its derivative)",), saved_names=("self", "approximate"))))
+def gelu(input, approximate="none"):
+    if approximate not in GELU_KERNELS:
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return _apply("gelu", input, False, approximate)
 
 
 # ---- hardtanh: clamp(a, min_val, max_val); relu6 is hardtanh(a, 0, 6) -------------------------------------------

@@ -3,7 +3,7 @@
 import math
 
 from gradcli.engine import nn_functional as F
-from gradcli.engine.ops.activations import elu, hardtanh, leaky_relu, silu, softplus
+from gradcli.engine.ops.activations import elu, gelu, hardtanh, leaky_relu, silu, softplus
 from gradcli.engine.ops.pointwise import relu, sigmoid, tanh
 from gradcli.engine.ops.reductions import log_softmax, softmax
 from gradcli.engine.ops.shapes import flatten
@@ -146,6 +146,18 @@ class Softplus(Module):
 
     def extra_repr(self):
         return f"beta={self.beta}, threshold={self.threshold}"
+
+
+class GELU(Module):
+    def __init__(self, approximate="none"):
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, input):
+        return gelu(input, approximate=self.approximate)
+
+    def extra_repr(self):
+        return f"approximate={self.approximate!r}"
 
 
 class Hardtanh(Module):

@@ -12,12 +12,12 @@ for dtype in (torch.float32, torch.float64):
                     ("softplus 0.5 5", lambda t: F.softplus(t, 0.5, 5.0)), ("softplus -1", lambda t: F.softplus(t, -1.0))):
         y = f(x)
         print(name, dtype, y.grad_fn.name(), y.tolist())
-        g, = torch.autograd.grad((f(x) * w).sum(), x)
-        print(" grad", g.tolist())
+        (f(x) * w).sum().backward()
+        print(" grad", x.grad.tolist())
+        x.grad = None
         g, = torch.autograd.grad((y * w).sum(), x, create_graph=True)
-        gg, = torch.autograd.grad((g * g).sum(), x)
         print(" create_graph", g.grad_fn.name(), g.tolist())
-        print(" second", gg.tolist())
+        print(" second", torch.autograd.grad((g * g).sum(), x)[0].tolist())
 x = torch.tensor([-3.0, -0.5, 0.0, 2.0], requires_grad=True)
 h = x * 1
 y = F.silu(h, inplace=True)
