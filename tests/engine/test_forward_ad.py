@@ -23,7 +23,8 @@ KNOWN = {"threshold_backward": "forward over reverse", "softmax_backward": "forw
                           "smooth_l1_backward", "huber_backward",
                           "bce_backward", "bce_backward-weight_sum", "nll_backward", "nll_backward-none",
                           "leaky_relu_backward", "elu_backward", "elu_backward-of_result", "softplus_backward",
-                          "hardtanh_backward", "gelu_backward", "gelu_backward-tanh"],
+                          "hardtanh_backward", "gelu_backward", "gelu_backward-tanh", "prelu_kernel_backward_self",
+                          "prelu_kernel_backward_weight"],
                          "forward over reverse"),
          "pinv": "forward over reverse", "pinv-wide": "forward over reverse",
          "copy_slices-through_view": "in place through a view"}

@@ -1,5 +1,5 @@
 """The activations of torch.nn.functional beyond relu, sigmoid and tanh: leaky_relu, elu, silu, softplus, gelu,
-hardtanh, relu6. Each forward is torch 2.13's CPU kernel (aten/src/ATen/native/cpu/Activation.cpp) in the tensor's dtype:
+hardtanh, relu6, prelu. Each forward is torch 2.13's CPU kernel (aten/src/ATen/native/cpu/Activation.cpp) in the tensor's dtype:
 Vectorized<T>'s exp and log1p (SLEEF's) on whole vector blocks, std::'s on the scalar tail (by_blocks). Each
 backward is the ATen op derivatives.yaml names (leaky_relu_backward, ...), one rule here, so create_graph records
 torch's nodes; their own vjps are written with differentiable ops."""
@@ -15,7 +15,7 @@ from ..rules import R, Rule, op, rule
 from ..tensor import Tensor, _make
 from .inplace import inplace as inplace_write
 from .pointwise import C_LIBRARY, _elementwise, cosh, exp, sigmoid, tanh
-from .shared import binary, mask, zeros_like_constant
+from .shared import binary, mask, where_or_zero, zeros_like_constant
 
 F = ("torch.nn.functional",)
 class Library(NamedTuple):
@@ -339,3 +339,53 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
 @op("relu6", method=False, namespaces=F)
 def relu6(input, inplace=False):
     return hardtanh(input, 0.0, 6.0, inplace)
+
+
+# ---- prelu: a > 0 ? a : weight * a, one weight per channel (dim 1) or one for all -----------------------------------
+# torch's _prelu_kernel_backward is one node with two outputs (the input's and the weight's gradients); here each
+# is a rule of its own under torch's name, with the vjps derivatives.yaml gives when only that output has a
+# gradient (grads[0], grads[1]); the weight's gradient is the elementwise a * grad summed to the weight's shape.
+
+def _not_positive_or_zero(a):
+    return ~(a._data >= 0)  # derivatives.yaml's where(self >= 0, 0, ...)
+
+
+rule("prelu_kernel_backward_self", Rule(
+    "PreluKernelBackwardBackward0", lambda g, a, w: np.where(a > 0, g, w * g),
+    lambda gg, _, g, a, w: R["where"](gg, gg * w, params=(a._data >= 0,)),
+    lambda gg, _, g, a, w: zeros_like_constant(a),
+    lambda gg, _, g, a, w: where_or_zero(_not_positive_or_zero(a), g * gg),
+    formulas=("1 if b > 0 else c", "0", "a if b < 0 else 0"), saved_names=("grad_output", "self", "weight")))
+rule("prelu_kernel_backward_weight", Rule(
+    "PreluKernelBackwardBackward0", lambda g, a, w: np.where(a > 0, np.zeros((), g.dtype), a * g),
+    lambda gg, _, g, a, w: where_or_zero(_not_positive_or_zero(a), gg * a),
+    lambda gg, _, g, a, w: where_or_zero(_not_positive_or_zero(a), g * gg),
+    lambda gg, _, g, a, w: zeros_like_constant(a),
+    formulas=("b if b < 0 else 0", "a if b < 0 else 0", "0"), saved_names=("grad_output", "self", "weight")))
+
+
+@op("prelu", method=True, namespaces=("torch", *F), rules=dict(prelu=Rule(
+    "PreluKernelBackward0", lambda a, w: np.where(a > 0, a, w * a),
+    lambda g, out, a, w: R["prelu_kernel_backward_self"](g, a, w),
+    lambda g, out, a, w: R["prelu_kernel_backward_weight"](g, a, w),
+    formulas=("1 if a > 0 else b", "a if a <= 0 else 0"), saved_names=("self", "weight"))))
+def prelu(input, weight):
+    """torch's prelu: checks, then weight reshaped to broadcast along dim 1 (a view), then _prelu_kernel."""
+    if input.dtype != weight.dtype:
+        raise RuntimeError(f"prelu: Type promoting not supported. Got {input.dtype.legacy_name[:-6]} and "
+                           f"{weight.dtype.legacy_name[:-6]}")
+    if weight.numel() != 1:
+        if input.ndim == 0:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input.shape[1] if input.ndim > 1 else 1
+        if channels != weight.numel():
+            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                               f"{weight.numel()} and channel size = {channels}.")
+    if weight.ndim > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {weight.ndim}")
+    if input.ndim != weight.ndim:
+        shape = [1] * input.ndim
+        if input.ndim > 1:
+            shape[1] = weight.numel()
+        weight = weight.reshape(shape)
+    return R["prelu"](input, weight)

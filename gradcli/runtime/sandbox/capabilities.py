@@ -99,6 +99,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "isfinite", "isinf", "isnan", "gather", "scatter", "scatter_add",
     "stride", "storage_offset", "data_ptr",  # the memory-layout lessons: numbers about the tensor, as numel
     "storage",  # the memory-layout lessons: the shared memory, read and written element by element
+    "prelu",  # an activation (x.prelu(weight)): a new tensor from the tensor and a weight, like relu
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({

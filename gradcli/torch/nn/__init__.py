@@ -8,7 +8,7 @@ _NAMES_OF = {
     "containers": ("ModuleList", "Sequential"),
     "conv": ("AvgPool2d", "Conv1d", "Conv2d", "MaxPool2d"),
     "layers": ("Dropout", "ELU", "Flatten", "GELU", "Hardtanh", "Identity", "LazyLinear", "LeakyReLU", "Linear",
-               "LogSoftmax", "ReLU", "ReLU6", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh"),
+               "LogSoftmax", "PReLU", "ReLU", "ReLU6", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh"),
     "loss": ("BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "L1Loss", "MSELoss", "NLLLoss",
              "SmoothL1Loss"),
     "module": ("Module",),

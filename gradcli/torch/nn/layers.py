@@ -3,7 +3,7 @@
 import math
 
 from gradcli.engine import nn_functional as F
-from gradcli.engine.ops.activations import elu, gelu, hardtanh, leaky_relu, silu, softplus
+from gradcli.engine.ops.activations import elu, gelu, hardtanh, leaky_relu, prelu, silu, softplus
 from gradcli.engine.ops.pointwise import relu, sigmoid, tanh
 from gradcli.engine.ops.reductions import log_softmax, softmax
 from gradcli.engine.ops.shapes import flatten
@@ -158,6 +158,26 @@ class GELU(Module):
 
     def extra_repr(self):
         return f"approximate={self.approximate!r}"
+
+
+class PReLU(Module):
+    """a > 0 ? a : weight * a with a learnt weight: one, or one per channel (num_parameters), filled with init."""
+
+    def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
+        super().__init__()
+        self.num_parameters = num_parameters
+        self.init = init
+        self.weight = Parameter(empty(num_parameters, device=device, dtype=dtype))
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        init.constant_(self.weight, self.init)
+
+    def forward(self, input):
+        return prelu(input, self.weight)
+
+    def extra_repr(self):
+        return f"num_parameters={self.num_parameters}"
 
 
 class Hardtanh(Module):
