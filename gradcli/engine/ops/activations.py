@@ -1,8 +1,8 @@
 """The activations of torch.nn.functional beyond relu, sigmoid and tanh: leaky_relu, elu, silu, softplus, gelu,
-hardtanh, relu6, prelu. Each forward is torch 2.13's CPU kernel (aten/src/ATen/native/cpu/Activation.cpp) in the tensor's dtype:
-Vectorized<T>'s exp and log1p (SLEEF's) on whole vector blocks, std::'s on the scalar tail (by_blocks). Each
-backward is the ATen op derivatives.yaml names (leaky_relu_backward, ...), one rule here, so create_graph records
-torch's nodes; their own vjps are written with differentiable ops."""
+hardtanh, relu6, prelu. Each forward is torch 2.13's CPU kernel (aten/src/ATen/native/cpu/Activation.cpp) in the
+tensor's dtype: Vectorized<T>'s exp, expm1 and log1p (SLEEF's) on whole vector blocks, std::'s on the scalar tail
+(by_blocks). Each backward is the ATen op derivatives.yaml names (leaky_relu_backward, ...), one rule here, so
+create_graph records torch's nodes; their own vjps are written with differentiable ops."""
 
 import math
 from typing import Callable, NamedTuple
@@ -18,6 +18,10 @@ from .pointwise import C_LIBRARY, _elementwise, cosh, exp, sigmoid, tanh
 from .shared import binary, mask, where_or_zero, zeros_like_constant
 
 F = ("torch.nn.functional",)
+KERNEL_NAMES = {"gelu": "GeluKernelImpl"}  # the name torch's dtype dispatch reports, when not NAME_cpu
+INTEGER_INPUTS = {"hardtanh"}  # a clamp: torch takes integer tensors too
+
+
 class Library(NamedTuple):
     """The functions a kernel's lanes call: Vectorized<T>'s on the vector blocks, std::'s (the C library's) on
     the scalar tail."""
@@ -28,20 +32,18 @@ class Library(NamedTuple):
     tanh: Callable
 
 
-def _c_library(name, fallback, dtype):
-    return libm.c_function(name, fallback, dtype=dtype)
-
-
-_C_ERF = (_c_library("erff", _elementwise(math.erf), np.float32), _c_library("erf", _elementwise(math.erf), np.float64))
-_C_TANH = (_c_library("tanhf", np.tanh, np.float32), _c_library("tanh", np.tanh, np.float64))
+_C_ERF = tuple(libm.c_function(name, _elementwise(math.erf), dtype=dtype)
+               for name, dtype in (("erff", np.float32), ("erf", np.float64)))
+_C_TANH = tuple(libm.c_function(name, np.tanh, dtype=dtype)
+                for name, dtype in (("tanhf", np.float32), ("tanh", np.float64)))
 # Stand-ins where gradcli has no emulation of torch's vector function: Vectorized<T>::erf and ::tanh (gelu's
 # kernels) are the C library's here, which differ from torch's by an ulp or so on some elements.
 LIBRARIES = {  # dtype -> (vector blocks, scalar tail)
     np.dtype(np.float32): (Library(sleef_expf, sleef.expm1f_u10, sleef.log1pf_u10, _C_ERF[0], _C_TANH[0]),
                            Library(libm.expf, libm.expm1f, libm.log1pf, _C_ERF[0], _C_TANH[0])),
     np.dtype(np.float64): (Library(sleef.expd_u10, sleef.expm1_u10, sleef.log1p_u10, _C_ERF[1], _C_TANH[1]),
-                           Library(C_LIBRARY["exp"], _c_library("expm1", np.expm1, np.float64),
-                                   _c_library("log1p", np.log1p, np.float64), _C_ERF[1], _C_TANH[1]))}
+                           Library(C_LIBRARY["exp"], libm.c_function("expm1", np.expm1, dtype=np.float64),
+                                   libm.c_function("log1p", np.log1p, dtype=np.float64), _C_ERF[1], _C_TANH[1]))}
 
 
 def _kernel(lanes, arrays=1):
@@ -63,8 +65,9 @@ def _apply(name, input, inplace, *params):
     one: a derivative from the result); torch dispatches these kernels for floating dtypes only."""
     if not isinstance(input, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
-    if input._data.dtype.kind != "f":
-        raise RuntimeError(f'"{name}_cpu" not implemented for \'{input.dtype.legacy_name[:-6]}\'')
+    if input._data.dtype.kind != "f" and name not in INTEGER_INPUTS:
+        raise NotImplementedError(f'"{KERNEL_NAMES.get(name, name + "_cpu")}" not implemented for '
+                                  f"'{input.dtype.legacy_name[:-6]}'")
     if inplace:
         in_place_rule = R.get(name + "_", R[name])
         return inplace_write(input, lambda source: in_place_rule(source, params=params))
@@ -157,8 +160,8 @@ rule("elu_backward", Rule(
     saved_names=("grad_output", "self_or_result", "alpha", "is_result")))
 
 
-@op("elu", method=False, namespaces=F, rules=_from_self_or_result(
-    "elu", "Elu", _elu, "elu_backward", ("alpha",), ("1 if a > 0 else alpha * exp(a)", "1 if out > 0 else out + alpha")))
+@op("elu", method=False, namespaces=F, rules=_from_self_or_result("elu", "Elu", _elu, "elu_backward", ("alpha",), (
+    "1 if a > 0 else alpha * exp(a)", "1 if out > 0 else out + alpha")))
 def elu(input, alpha=1.0, inplace=False):
     return _apply("elu", input, inplace, alpha)
 
@@ -239,19 +242,21 @@ TANH_BETA = 1.41421356237309504880 * 1.12837916709551257390 * 0.5  # M_SQRT2 * M
 KAPPA = 0.044715
 
 
+# The kernels' a * b + c are FMAs where the compiler contracts them: with the stand-ins for erf and tanh, these
+# agree with torch's gradients on 4 to 6 times more elements than the uncontracted forms (3,600 inputs measured).
+
 def _gelu_lanes(f, x):
     c = x.dtype.type
     return x * c(0.5) * (1 + f.erf(x * c(GELU_ALPHA)))
 
 
 def _gelu_tanh_lanes(f, x):
-    """The compiler contracts x + kappa x**3 into an FMA."""
     c = x.dtype.type
     return c(0.5) * x * (1 + f.tanh(c(TANH_BETA) * fma(c(KAPPA), x * x * x, x)))
 
 
 def _gelu_backward_lanes(f, dy, x):
-    """dy (cdf + x pdf), the sum an FMA."""
+    """dy (cdf + x pdf)."""
     c = x.dtype.type
     cdf = c(0.5) * (1 + f.erf(x * c(GELU_ALPHA)))
     pdf = c(GELU_BETA) * f.exp(x * x * c(-0.5))
