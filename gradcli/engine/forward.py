@@ -27,7 +27,10 @@ ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_sca
                "sign", "sgn", "clamp", "clamp_tensor", "clamp_min", "clamp_max", "maximum", "minimum", "where",
                "remainder", "remainder_scalar", "zero", "fill", "mul_scalar", "asin", "acos", "atan", "atan2", "sinh",
                "cosh", "asinh", "acosh", "atanh", "log10", "log2", "exp2", "erf", "erfc", "expm1", "hypot", "floor",
-               "ceil", "round", "round_decimals", "trunc", "frac", "sinc", "masked_fill"}
+               "ceil", "round", "round_decimals", "trunc", "frac", "sinc", "masked_fill", "leaky_relu", "leaky_relu_",
+               "leaky_relu_backward", "elu", "elu_", "elu_backward", "silu", "softplus", "softplus_backward",
+               "hardtanh", "hardtanh_backward", "gelu", "gelu_backward", "prelu", "prelu_kernel_backward_self",
+               "prelu_kernel_backward_weight"}
 LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
           "transpose", "permute", "flip", "tril", "triu", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
           "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "gather", "scatter",

@@ -21,7 +21,10 @@ KNOWN = {"threshold_backward": "forward over reverse", "softmax_backward": "forw
          "mul_scalar-squared": "forward over reverse",
          **dict.fromkeys(["tanh_backward", "sigmoid_backward", "add_scalar", "sub_scalar", "div_scalar", "mse_backward", "mse_backward-none",
                           "smooth_l1_backward", "huber_backward",
-                          "bce_backward", "bce_backward-weight_sum", "nll_backward", "nll_backward-none"],
+                          "bce_backward", "bce_backward-weight_sum", "nll_backward", "nll_backward-none",
+                          "leaky_relu_backward", "elu_backward", "elu_backward-of_result", "softplus_backward",
+                          "hardtanh_backward", "gelu_backward", "gelu_backward-tanh", "prelu_kernel_backward_self",
+                          "prelu_kernel_backward_weight"],
                          "forward over reverse"),
          "pinv": "forward over reverse", "pinv-wide": "forward over reverse",
          "copy_slices-through_view": "in place through a view"}

@@ -267,6 +267,9 @@ def lstsq_residuals_ref(a, b):
 LSTSQ_B = torch.tensor(np.random.default_rng(2).standard_normal((5, 2)))  # the B of the pinv cases
 
 
+PRELU_WEIGHT = torch.tensor([0.3, -0.2, 0.5, 1.5], dtype=torch.float64)
+
+
 def gradient_of(f, shape):
     """a -> the gradient of (f(a) * w).sum(), built with create_graph: made of f's own backward ops."""
     w = torch.tensor(np.random.default_rng(1).standard_normal(shape))
@@ -373,6 +376,22 @@ CASES = [
     C("sigmoid", lambda a: F.sigmoid(a * 20), [((6,),)], ref=lambda a: np_sigmoid(a * 20), name="saturated"),
     C("relu", lambda a: a.relu(), UNARY, away(0.0), ref=lambda a: np.maximum(a, 0)),
     C("relu", lambda a: F.relu(a) * a, UNARY, away(0.0), ref=lambda a: np.maximum(a, 0) * a, name="times_input"),
+    # torch.nn.functional's other activations (gradcli/engine/ops/activations.py)
+    C("leaky_relu", lambda a: F.leaky_relu(a, 0.2), UNARY, away(0.0), ref=lambda a: np.where(a > 0, a, 0.2 * a)),
+    C("leaky_relu_", lambda a: F.leaky_relu(a * 1, 0.3, inplace=True), UNARY, away(0.0),
+      ref=lambda a: np.where(a > 0, a, 0.3 * a)),
+    C("elu", lambda a: F.elu(a, 0.7), UNARY, away(0.0), ref=lambda a: np.where(a > 0, a, 0.7 * np.expm1(a))),
+    C("elu_", lambda a: F.elu_(a * 1, 1.5), UNARY, away(0.0), ref=lambda a: np.where(a > 0, a, 1.5 * np.expm1(a))),
+    C("silu", lambda a: F.silu(a), UNARY, ref=lambda a: a * np_sigmoid(a)),
+    C("softplus", lambda a: F.softplus(a, 2.0, 3.0), UNARY, away(1.5),
+      ref=lambda a: np.where(2 * a > 3, a, np.log1p(np.exp(2 * a)) / 2)),
+    C("gelu", lambda a: F.gelu(a), UNARY, ref=lambda a: a / 2 * (1 + np.vectorize(math.erf)(a / math.sqrt(2)))),
+    C("gelu", lambda a: F.gelu(a, approximate="tanh"), UNARY,
+      ref=lambda a: a / 2 * (1 + np.tanh(math.sqrt(2 / math.pi) * (a + 0.044715 * a ** 3))), name="tanh"),
+    C("prelu", lambda a, w: F.prelu(a, w), [((3, 4), (4,)), ((2, 4, 3), (4,)), ((5,), (1,))], (away(0.0), normal),
+      ref=lambda a, w: np.where(a > 0, a, (w.reshape(-1, *[1] * (a.ndim - 2)) if a.ndim > 1 else w) * a)),
+    C("hardtanh", lambda a: F.hardtanh(a, -1.5, 0.5) * a, UNARY, away(-1.5, 0.5),
+      ref=lambda a: np.clip(a, -1.5, 0.5) * a),
     C("sqrt", lambda a: a.sqrt(), UNARY, positive, ref=np.sqrt),
     C("abs", lambda a: a.abs(), UNARY, away(0.0), ref=np.abs),
     C("abs", lambda a: abs(a) * a, UNARY, away(0.0), ref=lambda a: np.abs(a) * a, name="times_input"),
@@ -495,6 +514,18 @@ CASES = [
       ref=lambda a: 2 * np.maximum(a, 0) * np.random.default_rng(1).standard_normal((3, 4))),
     C("softmax_backward", gradient_of(lambda a: a.softmax(1), (3, 4)), [((3, 4),)]),
     C("log_softmax_backward", gradient_of(lambda a: a.log_softmax(1), (3, 4)), [((3, 4),)]),
+    C("leaky_relu_backward", gradient_of(lambda a: F.leaky_relu(a, 0.2) * a, (3, 4)), [((3, 4),)], away(0.0)),
+    C("elu_backward", gradient_of(lambda a: F.elu(a, 0.7), (3, 4)), [((3, 4),)], away(0.0)),
+    C("elu_backward", gradient_of(lambda a: F.elu(a * 1, 0.7, inplace=True), (3, 4)), [((3, 4),)], away(0.0),
+      name="of_result"),
+    C("softplus_backward", gradient_of(lambda a: F.softplus(a, 2.0, 3.0), (3, 4)), [((3, 4),)], away(1.5)),
+    C("gelu_backward", gradient_of(lambda a: F.gelu(a), (3, 4)), [((3, 4),)]),
+    C("prelu_kernel_backward_self", gradient_of(lambda a: F.prelu(a, PRELU_WEIGHT) * a, (3, 4)), [((3, 4),)],
+      away(0.0)),
+    C("prelu_kernel_backward_weight", gradient_of_first(lambda w, a: F.prelu(a, w), (3, 4)), [((4,), (3, 4))],
+      (normal, away(0.0))),
+    C("gelu_backward", gradient_of(lambda a: F.gelu(a, approximate="tanh"), (3, 4)), [((3, 4),)], name="tanh"),
+    C("hardtanh_backward", gradient_of(lambda a: F.relu6(a * 4) * a, (3, 4)), [((3, 4),)], away(0.0, 1.5)),
     C("tanh_backward", gradient_of(lambda a: a.tanh(), (3, 4)), [((3, 4),)]),
     C("sigmoid_backward", gradient_of(lambda a: a.sigmoid(), (3, 4)), [((3, 4),)]),
     C("add_scalar", gradient_of(lambda a: a.atan(), (3, 4)), [((3, 4),)]),

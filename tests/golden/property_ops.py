@@ -85,6 +85,15 @@ def along_dim(domain="normal", min_dims=1):
     return draw
 
 
+def channels_and_weight(cotangent=False, channels=True):
+    """prelu's input (2 or 3 dims), its weight (one per channel, dim 1, or one) and a cotangent for the output."""
+    def draw(rng):
+        s = shape(rng, 2, 3)
+        specs = [(s, "nonzero"), ((s[1] if channels else 1,), "normal")]
+        return specs + [(s, "normal")] * cotangent, {}
+    return draw
+
+
 def matrices(rng, *pattern):
     """Shapes from letters: matrices("mk", "kn") -> ((m, k), (k, n)) with random sizes per letter."""
     sizes = {letter: int(rng.choice(SIZES)) for letter in "bcmkn"}
@@ -412,6 +421,33 @@ CASES = [
     Case("nll_backward", "nll_backward", lambda torch, F, inputs: torch.autograd.grad(
         F.nll_loss(inputs[0], inputs[1], reduction="none"), inputs[0], inputs[2], create_graph=True)[0],
         log_probs_target_cotangent),
+    # torch.nn.functional's activations (gradcli/engine/ops/activations.py)
+    U("leaky_relu", domain="nonzero", f=lambda torch, F, inputs: F.leaky_relu(inputs[0], 0.2)),
+    U("leaky_relu_", domain="nonzero", f=lambda torch, F, inputs: F.leaky_relu(inputs[0] * 1, 0.3, inplace=True)),
+    U("elu", domain="wide", f=lambda torch, F, inputs: F.elu(inputs[0], 0.7)),
+    U("elu_", domain="wide", f=lambda torch, F, inputs: F.elu_(inputs[0] * 1)),
+    U("silu", domain="wide", f=lambda torch, F, inputs: F.silu(inputs[0])),
+    U("softplus", domain="wide", f=lambda torch, F, inputs: F.softplus(inputs[0], 2.0, 3.0)),
+    U("gelu", domain="wide", f=lambda torch, F, inputs: F.gelu(inputs[0])),
+    U("gelu_tanh", "gelu", domain="wide", f=lambda torch, F, inputs: F.gelu(inputs[0], approximate="tanh")),
+    U("hardtanh", domain="wide", f=lambda torch, F, inputs: F.hardtanh(inputs[0], -1.5, 2.0)),
+    U("relu6", "hardtanh", domain="wide", f=lambda torch, F, inputs: F.relu6(inputs[0] * 2)),
+    Case("prelu", "prelu", lambda torch, F, inputs: F.prelu(*inputs), channels_and_weight()),
+    Case("prelu_one_weight", "prelu", lambda torch, F, inputs: F.prelu(*inputs), channels_and_weight(channels=False)),
+    Case("leaky_relu_backward", "leaky_relu_backward",
+         lambda torch, F, inputs: grad_of(torch, lambda x: F.leaky_relu(x, 0.2), *inputs), with_cotangent("nonzero")),
+    Case("elu_backward", "elu_backward", lambda torch, F, inputs: grad_of(torch, F.elu, *inputs),
+         with_cotangent("wide")),
+    Case("softplus_backward", "softplus_backward", lambda torch, F, inputs: grad_of(torch, F.softplus, *inputs),
+         with_cotangent("wide")),
+    Case("gelu_backward", "gelu_backward", lambda torch, F, inputs: grad_of(torch, F.gelu, *inputs),
+         with_cotangent("wide")),
+    Case("hardtanh_backward", "hardtanh_backward", lambda torch, F, inputs: grad_of(torch, F.hardtanh, *inputs),
+         with_cotangent("wide")),
+    Case("prelu_kernel_backward_self", "prelu_kernel_backward_self", lambda torch, F, inputs: torch.autograd.grad(
+        F.prelu(inputs[0], inputs[1]), inputs[0], inputs[2], create_graph=True)[0], channels_and_weight(True)),
+    Case("prelu_kernel_backward_weight", "prelu_kernel_backward_weight", lambda torch, F, inputs: torch.autograd.grad(
+        F.prelu(inputs[0], inputs[1]), inputs[1], inputs[2], create_graph=True)[0], channels_and_weight(True)),
 ]
 
 

@@ -2,6 +2,7 @@
 gradcli/engine/rules.py for what a declaration holds); importing this package fills the rule table R.
 
     pointwise    exp, log, sin, atan, erf, ..., abs, relu, floor, round, clamp: elementwise, of one tensor
+    activations  leaky_relu, elu, silu, softplus, gelu, hardtanh, relu6, prelu (torch.nn.functional's)
     arithmetic   + - * / ** %, maximum, minimum, atan2, hypot, where, comparisons
     reductions   sum, mean, prod, max/min, argmax, norm, softmax, any/all, cumsum
     linalg       matmul, mm, bmm, mv, dot, outer, addmm, linalg.solve, linalg.lstsq
@@ -15,4 +16,4 @@ Losses are ops too, declared in gradcli/engine/nn_functional.py (torch.nn.functi
 """
 
 from ..rules import R  # noqa: F401  (the rule table, for tests and `explain`)
-from . import arithmetic, convolution, indexing, inplace, linalg, pointwise, reductions, shapes  # noqa: F401
+from . import activations, arithmetic, convolution, indexing, inplace, linalg, pointwise, reductions, shapes  # noqa: F401

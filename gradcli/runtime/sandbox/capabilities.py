@@ -102,6 +102,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "tril", "triu",  # new tensors masked from the tensor, like masked_fill (their in-place twins are above)
     "logsumexp",  # a reduction, like sum
     "new_tensor",  # tutorials from more sources: a copy of data, as torch.tensor makes
+    "prelu",  # an activation (x.prelu(weight)): a new tensor from the tensor and a weight, like relu
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({

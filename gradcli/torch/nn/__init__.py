@@ -7,8 +7,8 @@ _SUBMODULES = ("functional", "init", "utils")
 _NAMES_OF = {
     "containers": ("ModuleList", "Sequential"),
     "conv": ("AvgPool2d", "Conv1d", "Conv2d", "MaxPool2d"),
-    "layers": ("Dropout", "Flatten", "Identity", "LazyLinear", "Linear", "LogSoftmax", "ReLU", "Sigmoid", "Softmax",
-               "Tanh"),
+    "layers": ("Dropout", "ELU", "Flatten", "GELU", "Hardtanh", "Identity", "LazyLinear", "LeakyReLU", "Linear",
+               "LogSoftmax", "PReLU", "ReLU", "ReLU6", "SiLU", "Sigmoid", "Softmax", "Softplus", "Tanh"),
     "loss": ("BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "L1Loss", "MSELoss", "NLLLoss",
              "SmoothL1Loss"),
     "module": ("Module",),
