@@ -764,6 +764,10 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     shape = input.shape
     if training and shape[0] * int(np.prod(shape[2:])) == 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {shape}")
+    if training and eps <= 0.0:
+        raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+    if eps < 0.0:
+        raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
     channels = shape[1]
     for name, t in (("running_mean", running_mean), ("running_var", running_var), ("weight", weight),
                     ("bias", bias)):
