@@ -658,7 +658,7 @@ def _batch_norm_grad_weight(g, x, *stats):
     return (_centred_dots(g, x, mean) * invstd).astype(x.dtype)
 
 
-def _batch_norm_grad_bias(g, *stats):
+def _batch_norm_grad_bias(g, x, w, *stats):
     return _gradient_sums(np.ascontiguousarray(g)).astype(g.dtype)
 
 
@@ -742,19 +742,21 @@ rule("batch_norm_grad_weight", Rule(
     lambda gg, _, g, x, *stats: _grad_weight_by_input(gg, g, x, stats),
     reads=((1,), (0, 1)), formulas=("(b - mean) * invstd", "batchnorm_double_backward's gI (weight term)"),
     saved_names=("grad_out", "input", *_BATCH_NORM_STATS)))
+# grad_bias depends on grad_out alone, but torch's node takes the input and weight too (so it has a grad_fn
+# whenever they require grad): no gradient flows to them.
 rule("batch_norm_grad_bias", Rule(
     "NativeBatchNormBackwardBackward0", _batch_norm_grad_bias,
-    lambda gg, _, g, *stats: gg.reshape(_channel_view(np.empty(g.shape[1]), g).shape).expand(*g.shape),
-    save="none", formulas=("1 (summed over all but the channel dim)",),
-    saved_names=("grad_out", *_BATCH_NORM_STATS)))
+    lambda gg, _, g, x, w, *stats: gg.reshape(_channel_view(np.empty(g.shape[1]), g).shape).expand(*g.shape),
+    None, None, save="none", formulas=("1 (summed over all but the channel dim)", "0", "0"),
+    saved_names=("grad_out", "input", "weight", *_BATCH_NORM_STATS)))
 
 
 @op("batch_norm", method=False, namespaces=F, rules=dict(batch_norm=Rule(
     "NativeBatchNormBackward0", _batch_norm_forward,
     lambda g, out, x, w, b, *stats: R["batch_norm_grad_input"](g, x, w, params=stats),
     lambda g, out, x, w, b, *stats: R["batch_norm_grad_weight"](g, x, params=stats),
-    lambda g, out, x, w, b, *stats: R["batch_norm_grad_bias"](g, params=stats),
-    reads=((0, 1), (0,), ()),
+    lambda g, out, x, w, b, *stats: R["batch_norm_grad_bias"](g, x, w, params=stats),
+    reads=((0, 1), (0,), (0, 1)),
     formulas=("invstd * b / n * (n - 1 - (a - mean) ^ 2 * invstd^2)  (training; invstd * b in eval)",
               "(a - mean) * invstd", "1"),
     saved_names=("input", "weight", "bias", *_BATCH_NORM_STATS))))
