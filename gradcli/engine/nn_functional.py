@@ -665,7 +665,11 @@ def _batch_norm_grad_bias(g, x, w, *stats):
 # ---- batch_norm's double backward: torch's batchnorm_double_backward (FunctionsManual.cpp) in tensor ops ------
 
 def _sum_but_channels(t, keepdim=True):
-    return t.sum((0,) + tuple(range(2, t.ndim)), keepdim=keepdim)
+    """torch's sum_exclude_dim1: dim 0 summed first, then the others one at a time from the last."""
+    total = t.sum(0, keepdim=keepdim)
+    for dim in range(total.ndim - 1, 1 if keepdim else 0, -1):
+        total = total.sum(dim, keepdim=keepdim)
+    return total
 
 
 def _constants(x, stats):
@@ -679,17 +683,17 @@ def _gamma(w, x):
     return 1 if w is None else w.reshape(_channel_view(np.empty(x.shape[1]), x).shape)
 
 
-def _normalised_gradient(g, centred, invstd, n):
-    """The training grad_input without the weight: invstd / n * (n * g - sum(g) - (x - mean) * invstd^2 *
-    sum(g * (x - mean)))."""
-    return (invstd / n) * (g * n - _sum_but_channels(g) - centred * (invstd * invstd) * _sum_but_channels(g * centred))
+def _normalised_gradient(g, centred, invstd, n, gamma=1):
+    """The training grad_input: gamma * invstd / n * (n * g - sum(g) - (x - mean) * invstd^2 * sum(g * (x - mean)))."""
+    return (gamma * invstd / n) * (g * n - _sum_but_channels(g) - centred * (invstd * invstd) *
+                                   _sum_but_channels(g * centred))
 
 
 def _grad_input_by_output(gg, x, w, stats):
     centred, invstd, n = _constants(x, stats)
     if not stats[4]:
         return gg * invstd * _gamma(w, x)
-    return _normalised_gradient(gg, centred, invstd, n) * _gamma(w, x)
+    return _normalised_gradient(gg, centred, invstd, n, _gamma(w, x))
 
 
 def _grad_input_by_input(gg, g, x, w, stats):
