@@ -697,9 +697,9 @@ def _grad_input_by_output(gg, x, w, stats):
 
 
 def _grad_input_by_input(gg, g, x, w, stats):
+    if not stats[4]:  # g * invstd * weight: no gradient in the input (torch's is undefined, not zeros)
+        return None
     centred, invstd, n = _constants(x, stats)
-    if not stats[4]:
-        return zeros_like_constant(x)
     invstd3 = invstd * invstd * invstd
     gg_sum, gg_centred = _sum_but_channels(gg), _sum_but_channels(gg * centred)
     g_sum, g_centred = _sum_but_channels(g), _sum_but_channels(g * centred)
