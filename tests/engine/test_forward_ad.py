@@ -24,6 +24,8 @@ KNOWN = {"threshold_backward": "forward over reverse", "softmax_backward": "forw
                           "bce_backward", "bce_backward-weight_sum", "nll_backward", "nll_backward-none"],
                          "forward over reverse"),
          "pinv": "forward over reverse", "pinv-wide": "forward over reverse",
+         **dict.fromkeys(["batch_norm_grad_input", "batch_norm_grad_input-eval", "batch_norm_grad_input-3d",
+                          "batch_norm_grad_weight-eval"], "forward over reverse"),
          "copy_slices-through_view": "in place through a view"}
 
 
