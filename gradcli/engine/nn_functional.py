@@ -515,6 +515,7 @@ def linear(input, weight, bias=None):
 # (g - grad_mean) - (x - mean) * k on whole vectors (a partial last vector is computed unfused).
 BATCH_NORM_VECTOR_BYTES = 32
 
+
 def _channel_rows(a):
     """a (N, C, *image) as C rows holding each channel's elements in memory order (batch, then image)."""
     return np.moveaxis(a.reshape(a.shape[0], a.shape[1], -1), 1, 0).reshape(a.shape[1], -1)
@@ -549,10 +550,9 @@ def _batch_stats(x):
 
 
 def _inverse_std(var, eps):
-    """VarTransform's InvStd in double, rounded to var's dtype: 0 when var and eps are both 0."""
+    """1 / sqrt(var + eps) in double, rounded to var's dtype (VarTransform's InvStd; the eval backward's)."""
     with np.errstate(divide="ignore"):
-        invstd = 1 / np.sqrt(var.astype(np.float64) + eps)
-    return np.where((var == 0) & (eps == 0), 0, invstd).astype(var.dtype)
+        return (1 / np.sqrt(var.astype(np.float64) + eps)).astype(var.dtype)
 
 
 def _update_running_stats(running_mean, running_var, mean, var_sum, n, momentum):
@@ -573,8 +573,13 @@ def _running_invstd(running_var, eps):
     return running_var.dtype.type(1) / np.sqrt(running_var + running_var.dtype.type(eps))
 
 
+def _channel_shape(x):
+    """(1, C, 1, ...): per-channel values broadcast against x."""
+    return (1, x.shape[1]) + (1,) * (x.ndim - 2)
+
+
 def _channel_view(values, x):
-    return values.reshape((1, -1) + (1,) * (x.ndim - 2))
+    return values.reshape(_channel_shape(x))
 
 
 def _batch_norm_forward(x, w, b, save_mean, save_invstd, running_mean, running_var, training, eps):
@@ -622,7 +627,7 @@ def _batch_norm_grad_input(g, x, w, *stats):
     g = np.asarray(g, x.dtype).reshape(x.shape)
     mean, invstd = _statistics(*stats)
     weight = w if w is not None else np.ones_like(invstd)
-    if not stats[4]:
+    if not _training(stats):
         return g * _channel_view(invstd, x) * _channel_view(weight, x)
     n = x.size // x.shape[1]
     sums, dots = _gradient_sums(g), _centred_dots(g, x, mean)
@@ -680,7 +685,7 @@ def _constants(x, stats):
 
 
 def _gamma(w, x):
-    return 1 if w is None else w.reshape(_channel_view(np.empty(x.shape[1]), x).shape)
+    return 1 if w is None else w.reshape(_channel_shape(x))
 
 
 def _normalised_gradient(g, centred, invstd, n, gamma=1):
@@ -691,13 +696,13 @@ def _normalised_gradient(g, centred, invstd, n, gamma=1):
 
 def _grad_input_by_output(gg, x, w, stats):
     centred, invstd, n = _constants(x, stats)
-    if not stats[4]:
+    if not _training(stats):
         return gg * invstd * _gamma(w, x)
     return _normalised_gradient(gg, centred, invstd, n, _gamma(w, x))
 
 
 def _grad_input_by_input(gg, g, x, w, stats):
-    if not stats[4]:  # g * invstd * weight: no gradient in the input (torch's is undefined, not zeros)
+    if not _training(stats):  # g * invstd * weight: no gradient in the input (torch's is undefined, not zeros)
         return None
     centred, invstd, n = _constants(x, stats)
     invstd3 = invstd * invstd * invstd
@@ -712,7 +717,7 @@ def _grad_input_by_input(gg, g, x, w, stats):
 
 def _grad_input_by_weight(gg, g, x, stats):
     centred, invstd, n = _constants(x, stats)
-    if not stats[4]:
+    if not _training(stats):
         return _sum_but_channels(gg * g * invstd, False)
     return _sum_but_channels(gg * _normalised_gradient(g, centred, invstd, n), False)
 
@@ -720,7 +725,7 @@ def _grad_input_by_weight(gg, g, x, stats):
 def _grad_weight_by_input(gg, g, x, stats):
     centred, invstd, n = _constants(x, stats)
     gg = gg.reshape(invstd.shape)
-    if not stats[4]:
+    if not _training(stats):
         return gg * invstd * g
     return gg * (g * invstd - invstd * _sum_but_channels(g) / n
                  - centred * (invstd * invstd * invstd) * _sum_but_channels(g * centred) / n)
@@ -731,27 +736,32 @@ def _grad_weight_by_output(gg, x, stats):
     return gg.reshape(invstd.shape) * centred * invstd
 
 
+def _training(stats):
+    return stats[_BATCH_NORM_STATS.index("training")]
+
+
 _BATCH_NORM_STATS = ("result1", "result2", "running_mean", "running_var", "training", "eps")
 rule("batch_norm_grad_input", Rule(
     "NativeBatchNormBackwardBackward0", _batch_norm_grad_input,
     lambda gg, _, g, x, w, *stats: _grad_input_by_output(gg, x, w, stats),
     lambda gg, _, g, x, w, *stats: _grad_input_by_input(gg, g, x, w, stats),
     lambda gg, _, g, x, w, *stats: _grad_input_by_weight(gg, g, x, stats),
-    formulas=("invstd * c / n * (n - 1 - (b - mean) ^ 2 * invstd^2)  (training; invstd * c in eval)",
+    formulas=("c * invstd / n * (n * grad - sum(grad) - (b - mean) * invstd^2 * sum(grad * (b - mean)))  "
+              "(training; grad * invstd * c in eval)",
               "batchnorm_double_backward's gI", "batchnorm_double_backward's gG"),
     saved_names=("grad_out", "input", "weight", *_BATCH_NORM_STATS)))
 rule("batch_norm_grad_weight", Rule(
     "NativeBatchNormBackwardBackward0", _batch_norm_grad_weight,
     lambda gg, _, g, x, *stats: _grad_weight_by_output(gg, x, stats),
     lambda gg, _, g, x, *stats: _grad_weight_by_input(gg, g, x, stats),
-    reads=((1,), (0, 1)), formulas=("(b - mean) * invstd", "batchnorm_double_backward's gI (weight term)"),
+    reads=((1,), (0, 1)), formulas=("grad * (b - mean) * invstd", "batchnorm_double_backward's gI (weight term)"),
     saved_names=("grad_out", "input", *_BATCH_NORM_STATS)))
 # grad_bias depends on grad_out alone, but torch's node takes the input and weight too (so it has a grad_fn
 # whenever they require grad): no gradient flows to them.
 rule("batch_norm_grad_bias", Rule(
     "NativeBatchNormBackwardBackward0", _batch_norm_grad_bias,
-    lambda gg, _, g, x, w, *stats: gg.reshape(_channel_view(np.empty(g.shape[1]), g).shape).expand(*g.shape),
-    None, None, save="none", formulas=("1 (summed over all but the channel dim)", "0", "0"),
+    lambda gg, _, g, x, w, *stats: gg.reshape(_channel_shape(g)).expand(*g.shape),
+    None, None, save="none", formulas=("grad, broadcast over all but the channel dim", "0", "0"),
     saved_names=("grad_out", "input", "weight", *_BATCH_NORM_STATS)))
 
 
@@ -761,8 +771,9 @@ rule("batch_norm_grad_bias", Rule(
     lambda g, out, x, w, b, *stats: R["batch_norm_grad_weight"](g, x, params=stats),
     lambda g, out, x, w, b, *stats: R["batch_norm_grad_bias"](g, x, w, params=stats),
     reads=((0, 1), (0,), (0, 1)),
-    formulas=("invstd * b / n * (n - 1 - (a - mean) ^ 2 * invstd^2)  (training; invstd * b in eval)",
-              "(a - mean) * invstd", "1"),
+    formulas=("b * invstd / n * (n * grad - sum(grad) - (a - mean) * invstd^2 * sum(grad * (a - mean)))  "
+              "(training; grad * invstd * b in eval)",
+              "sum(grad * (a - mean)) * invstd", "sum(grad)  (sums over all but the channel dim)"),
     saved_names=("input", "weight", "bias", *_BATCH_NORM_STATS))))
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
     """torch's batch_norm on CPU: in training the batch's statistics (and the running ones updated in place, when

@@ -584,7 +584,8 @@ def _fold_lanes(acc):
 
 def product_sums(g, out, register_bytes=None, fused_tail=None):
     """vec::map2_reduce_all(x * y, +) over the last axis: as vector_sum_rows of the products, but where
-    fused_tail (softmax's backward: float32 only) the build fuses the partial last vector's multiply and add (an FMA)."""
+    fused_tail (softmax's backward: float32 only) the build fuses the partial last vector's multiply and add
+    (an FMA)."""
     n = g.shape[-1]
     lanes = (register_bytes or kernels.REGISTER_BYTES) // g.itemsize
     whole = n // lanes * lanes

@@ -305,7 +305,8 @@ def backward_of(f, wrt, shapes):
 
 
 BATCH_NORM_SHAPES = [((6, 3), (3,), (3,)), ((2, 4, 5), (4,), (4,))]
-RUNNING_MEAN, RUNNING_VAR = torch.tensor([0.3, -0.2, 1.0], dtype=torch.float64), torch.tensor([0.5, 2.0, 1.5], dtype=torch.float64)
+RUNNING_MEAN = torch.tensor([0.3, -0.2, 1.0], dtype=torch.float64)
+RUNNING_VAR = torch.tensor([0.5, 2.0, 1.5], dtype=torch.float64)
 
 
 def batch_norm_train(x, w, b):
