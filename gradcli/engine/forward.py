@@ -8,7 +8,7 @@ A tangent is pushed through the same rule table the backward pass uses, one JVP 
 - rules with a scalar output: the JVP is <vjp_i(1), t_i> summed over inputs;
 - convolutions (and their input and weight gradients) are bilinear: f(t_a, b, t_bias) + f(a, t_b);
 - the rest (softmax, log_softmax, logsumexp, addmm, max/min along a dim, prod and norm along dims, linalg.solve,
-  linalg.lstsq's solution and residuals) are written out below.
+  linalg.lstsq's solution and residuals, batch_norm) are written out below.
 Tangents are ordinary tensors computed with ordinary ops, so reverse mode can differentiate through them.
 """
 
@@ -34,7 +34,8 @@ ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_sca
 LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
           "transpose", "permute", "flip", "tril", "triu", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
           "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "gather", "scatter",
-          "scatter_add", "conv_bias_grad", "max_pool2d", "max_pool2d_backward", "avg_pool2d", "avg_pool2d_backward"}
+          "scatter_add", "conv_bias_grad", "batch_norm_grad_bias", "max_pool2d", "max_pool2d_backward", "avg_pool2d",
+          "avg_pool2d_backward"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}
 
 _levels = itertools.count(1)
@@ -251,11 +252,38 @@ def _scatter_value_jvp(rule, inputs, tangents, params, out):
     return rule(tangents[0], params=(dim, index, value * 0))
 
 
+def _batch_norm_jvp(rule, inputs, tangents, params, out):
+    """torch's batch_norm_jvp: in training the batch's invstd moves with the input (d invstd = -invstd^3 *
+    mean((x - mean) * (t - mean(t)))), in eval the statistics are constants; then the weight and bias terms."""
+    (x, w, b), (tx, tw, tb) = inputs, tangents
+    save_mean, save_invstd, running_mean, running_var, training, eps = params
+    view = (1, -1) + (1,) * (x.ndim - 2)
+    dims = (0,) + tuple(range(2, x.ndim))
+    if training:
+        mean, invstd = save_mean, save_invstd
+    else:
+        mean, invstd = running_mean, 1 / np.sqrt(running_var + running_var.dtype.type(eps))
+    centred = x.detach() - _make(mean.reshape(view))
+    invstd = _make(np.asarray(invstd).reshape(view))
+    tx = tx if tx is not None else _zeros(x)
+    if training:
+        tx = tx - tx.mean(dims, keepdim=True)
+        total = tx * invstd - centred * (invstd * invstd * invstd) * (
+            (tx * centred).sum(dims, keepdim=True) / (x.numel() // x.shape[1]))
+    else:
+        total = tx * invstd
+    if w is not None:
+        total = total * w.detach().reshape(view)
+        if tw is not None:
+            total = total + centred * invstd * tw.reshape(view)
+    return total + tb.reshape(view) if tb is not None else total
+
+
 WRITTEN = {"scatter_value": _scatter_value_jvp, "softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp,
            "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
            "norm": _reduction_jvp, "logsumexp": _logsumexp_jvp, "solve": _solve_jvp, "lstsq": _lstsq_jvp,
            "lstsq_residuals": _lstsq_residuals_jvp, "convolution": _convolution_jvp,
-           "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp}
+           "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp, "batch_norm": _batch_norm_jvp}
 
 
 forward_mode.push = push

@@ -13,9 +13,9 @@ from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, mask, operands, zeros_like_constant
-from .kernels import sleef_expf
+from .kernels import fma, sleef_expf
 from .libm import c_function, log1pf, logf
-from .reduce import nll_cascade, torch_mean, torch_sum
+from .reduce import _sequential, nll_cascade, product_sums, torch_mean, torch_sum, vector_sum_rows
 from .sleef import expd_u10, log1p_u10, log1pf_u10
 from .rules import R, Rule, op, rule
 from .tensor import Tensor, _make
@@ -584,3 +584,303 @@ def linear(input, weight, bias=None):
         out = addmm(bias, rows, weight.t())
         return out.view(*input.shape[:-1], out.shape[1])
     return matmul(input, weight.t()).add_(bias)
+
+
+# ---- batch_norm: torch's CPU kernels (Normalization.cpp, cpu/batch_norm_kernel.cpp), one thread -----------------
+# Measured on torch 2.13 (AVX512 capability): these kernels run with 32-byte vectors (the AVX2 build's), and their
+# compiler contracts multiply-adds to FMAs: the output x * alpha + beta, the constant term bias - mean * alpha,
+# the channels-last variance and dot-product sums, the partial last vector of a dot product, and grad_input's
+# (g - grad_mean) - (x - mean) * k on whole vectors (a partial last vector is computed unfused).
+BATCH_NORM_VECTOR_BYTES = 32
+
+
+def _channel_rows(a):
+    """a (N, C, *image) as C rows holding each channel's elements in memory order (batch, then image)."""
+    return np.moveaxis(a.reshape(a.shape[0], a.shape[1], -1), 1, 0).reshape(a.shape[1], -1)
+
+
+def _channels_last(x):
+    """Whether torch runs x through its channels-last kernels: an image of one element ((N, C) and N x C x 1 x 1)."""
+    return x.size == x.shape[0] * x.shape[1]
+
+
+def _fma_rows(a, b):
+    """0 + a[0] * b[0] + a[1] * b[1] + ... down the rows of (N, C) arrays, each step an FMA, in a's dtype."""
+    total = np.zeros(a.shape[1], a.dtype)
+    for a_row, b_row in zip(a, b):
+        total = fma(a_row, b_row, total).astype(a.dtype)
+    return total
+
+
+def _batch_stats(x):
+    """(mean, var_sum) per channel as batch_norm_cpu_collect_stats computes them. Channels-last: float sums of the
+    rows into a buffer (one thread's), the mean divided in double; else each channel's elements summed in double,
+    left to right, and the squared deviations (each rounded to x's dtype) likewise."""
+    rows = _channel_rows(x)
+    n = rows.shape[1]
+    if _channels_last(x):
+        mean = (_sequential(rows, 1).astype(np.float64) / n).astype(x.dtype)
+        deviations = (rows - mean[:, None]).T
+        return mean, _fma_rows(deviations, deviations)
+    mean = (_sequential(rows.astype(np.float64), 1) / n).astype(x.dtype)
+    deviations = rows - mean[:, None]
+    return mean, _sequential((deviations * deviations).astype(np.float64), 1).astype(x.dtype)
+
+
+def _inverse_std(var, eps):
+    """1 / sqrt(var + eps) in double, rounded to var's dtype (VarTransform's InvStd; the eval backward's)."""
+    with np.errstate(divide="ignore"):
+        return (1 / np.sqrt(var.astype(np.float64) + eps)).astype(var.dtype)
+
+
+def _update_running_stats(running_mean, running_var, mean, var_sum, n, momentum):
+    """batch_norm_cpu_update_stats_template, in place: the mean's average in x's dtype; the unbiased variance
+    (var_sum / (n - 1) in x's dtype) enters a double sum with the old value's rounded share."""
+    m = mean.dtype.type(momentum)
+    keep = mean.dtype.type(1) - m
+    if running_mean is not None:
+        running_mean[...] = m * mean + keep * running_mean
+    if running_var is not None:
+        unbiased = var_sum / mean.dtype.type(n - 1)
+        running_var[...] = (np.float64(m) * unbiased.astype(np.float64) + (keep * running_var).astype(np.float64)
+                            ).astype(running_var.dtype)
+
+
+def _running_invstd(running_var, eps):
+    """1 / sqrt(var + eps) in var's dtype: the eval forward's and batchnorm_double_backward's invstd."""
+    return running_var.dtype.type(1) / np.sqrt(running_var + running_var.dtype.type(eps))
+
+
+def _channel_shape(x):
+    """(1, C, 1, ...): per-channel values broadcast against x."""
+    return (1, x.shape[1]) + (1,) * (x.ndim - 2)
+
+
+def _channel_view(values, x):
+    return values.reshape(_channel_shape(x))
+
+
+def _batch_norm_forward(x, w, b, save_mean, save_invstd, running_mean, running_var, training, eps):
+    """batch_norm_cpu_kernel: x * alpha + beta with alpha = invstd * weight, beta = bias - mean * alpha; in eval
+    the invstd of the running variance in x's dtype (1 / sqrt(var + (float) eps))."""
+    dtype = x.dtype.type
+    if training:
+        mean, invstd = save_mean, save_invstd
+    else:
+        mean, invstd = running_mean, _running_invstd(running_var, eps)
+    alpha = invstd * w if w is not None else invstd
+    beta = fma(-mean, alpha, b if b is not None else dtype(0)).astype(x.dtype)
+    return fma(x, _channel_view(alpha, x), _channel_view(beta, x)).astype(x.dtype).reshape(x.shape)
+
+
+def _gradient_sums(g):
+    """The sum of g per channel as batch_norm_cpu_backward computes it. Channels-last: float sums down the rows.
+    Else, per image, vec::reduce_all in g's dtype, accumulated over the batch in double."""
+    if _channels_last(g):
+        return _sequential(g.reshape(g.shape[0], -1), 0)
+    images = g.reshape(g.shape[0], g.shape[1], -1)
+    return _sequential(vector_sum_rows(images, BATCH_NORM_VECTOR_BYTES).astype(np.float64), 0)
+
+
+def _centred_dots(g, x, mean):
+    """The sum of (x - mean) * g per channel: by FMAs down the rows (channels-last), else as _gradient_sums."""
+    if _channels_last(x):
+        return _fma_rows(x.reshape(x.shape[0], -1) - mean, g.reshape(g.shape[0], -1))
+    images = x.shape[0], x.shape[1], -1
+    dots = product_sums((x - _channel_view(mean, x)).reshape(images), g.reshape(images), BATCH_NORM_VECTOR_BYTES,
+                        fused_tail=True)
+    return _sequential(dots.astype(np.float64), 0)
+
+
+def _statistics(save_mean, save_invstd, running_mean, running_var, training, eps):
+    """(mean, invstd) the backward normalises with: the batch's, or in eval the running ones, the invstd then
+    computed in double (unlike the forward's)."""
+    return (save_mean, save_invstd) if training else (running_mean, _inverse_std(running_var, eps))
+
+
+def _batch_norm_grad_input(g, x, w, *stats):
+    """batch_norm_cpu_backward_kernel's grad_input: ((g - sum / n) - (x - mean) * k) * invstd * weight with
+    k = dotp * invstd^2 / n (float, channels-last; from the double sums, else); in eval g * invstd * weight."""
+    dtype = x.dtype.type
+    g = np.asarray(g, x.dtype).reshape(x.shape)
+    mean, invstd = _statistics(*stats)
+    weight = w if w is not None else np.ones_like(invstd)
+    if not _training(stats):
+        return g * _channel_view(invstd, x) * _channel_view(weight, x)
+    n = x.size // x.shape[1]
+    sums, dots = _gradient_sums(g), _centred_dots(g, x, mean)
+    if _channels_last(x):  # float sums; grad_input vectorised along the channels
+        k = dots * invstd * invstd / dtype(n)
+        centred = g.reshape(g.shape[0], -1) - sums / dtype(n)
+        deviations = x.reshape(x.shape[0], -1) - mean
+        whole = x.shape[1] - x.shape[1] % (BATCH_NORM_VECTOR_BYTES // x.itemsize)  # a partial vector: unfused
+        return _fused_grad_input(centred, deviations, k, invstd, weight, whole).reshape(x.shape)
+    k = dots.astype(x.dtype) * invstd * invstd / dtype(n)  # (scalar_t) dotp * invstd * invstd / N
+    grad_mean = (sums / n).astype(x.dtype)
+    images = x.shape[0], x.shape[1], -1
+    centred = g.reshape(images) - grad_mean[:, None]
+    deviations = x.reshape(images) - mean[:, None]
+    image = centred.shape[-1]  # map2 runs its lambda on a partial last vector too: all fused
+    return _fused_grad_input(centred, deviations, k[:, None], invstd[:, None], weight[:, None], image).reshape(x.shape)
+
+
+def _fused_grad_input(centred, deviations, k, invstd, weight, fused):
+    """(centred - deviations * k) * invstd * weight, the first `fused` elements along the last axis with an FMA
+    (centred - deviations * k rounded once)."""
+    k, invstd, weight = (np.broadcast_to(v, centred.shape) for v in (k, invstd, weight))
+    out = (centred - deviations * k) * invstd * weight
+    part = (..., slice(None, fused))
+    out[part] = fma(-deviations[part], k[part], centred[part]).astype(centred.dtype).reshape(centred[part].shape) * \
+        invstd[part] * weight[part]
+    return out
+
+
+def _batch_norm_grad_weight(g, x, *stats):
+    mean, invstd = _statistics(*stats)
+    g = np.asarray(g, x.dtype).reshape(x.shape)
+    return (_centred_dots(g, x, mean) * invstd).astype(x.dtype)
+
+
+def _batch_norm_grad_bias(g, x, w, *stats):
+    return _gradient_sums(np.ascontiguousarray(g)).astype(g.dtype)
+
+
+# ---- batch_norm's double backward: torch's batchnorm_double_backward (FunctionsManual.cpp) in tensor ops ------
+
+def _sum_but_channels(t, keepdim=True):
+    """torch's sum_exclude_dim1: dim 0 summed first, then the others one at a time from the last."""
+    total = t.sum(0, keepdim=keepdim)
+    for dim in range(total.ndim - 1, 1 if keepdim else 0, -1):
+        total = total.sum(dim, keepdim=keepdim)
+    return total
+
+
+def _constants(x, stats):
+    """(x - mean, invstd as a channel view, n) for the second-order terms."""
+    save_mean, save_invstd, running_mean, running_var, training, eps = stats
+    mean, invstd = (save_mean, save_invstd) if training else (running_mean, _running_invstd(running_var, eps))
+    return x - const(_channel_view(mean, x)), const(_channel_view(invstd, x)), x.numel() // x.shape[1]
+
+
+def _gamma(w, x):
+    return 1 if w is None else w.reshape(_channel_shape(x))
+
+
+def _normalised_gradient(g, centred, invstd, n, gamma=1):
+    """The training grad_input: gamma * invstd / n * (n * g - sum(g) - (x - mean) * invstd^2 * sum(g * (x - mean)))."""
+    return (gamma * invstd / n) * (g * n - _sum_but_channels(g) - centred * (invstd * invstd) *
+                                   _sum_but_channels(g * centred))
+
+
+def _grad_input_by_output(gg, x, w, stats):
+    centred, invstd, n = _constants(x, stats)
+    if not _training(stats):
+        return gg * invstd * _gamma(w, x)
+    return _normalised_gradient(gg, centred, invstd, n, _gamma(w, x))
+
+
+def _grad_input_by_input(gg, g, x, w, stats):
+    if not _training(stats):  # g * invstd * weight: no gradient in the input (torch's is undefined, not zeros)
+        return None
+    centred, invstd, n = _constants(x, stats)
+    invstd3 = invstd * invstd * invstd
+    gg_sum, gg_centred = _sum_but_channels(gg), _sum_but_channels(gg * centred)
+    g_sum, g_centred = _sum_but_channels(g), _sum_but_channels(g * centred)
+    all_sub = gg_sum * g_sum / n - _sum_but_channels(g * gg) + invstd * invstd * g_centred * gg_centred * (3. / n)
+    first = centred * invstd3 * all_sub / n
+    second = gg_centred * invstd3 / n * (g_sum / n - g)
+    third = g_centred * invstd3 / n * (gg_sum / n - gg)
+    return (first + second + third) * _gamma(w, x)
+
+
+def _grad_input_by_weight(gg, g, x, stats):
+    centred, invstd, n = _constants(x, stats)
+    if not _training(stats):
+        return _sum_but_channels(gg * g * invstd, False)
+    return _sum_but_channels(gg * _normalised_gradient(g, centred, invstd, n), False)
+
+
+def _grad_weight_by_input(gg, g, x, stats):
+    centred, invstd, n = _constants(x, stats)
+    gg = gg.reshape(invstd.shape)
+    if not _training(stats):
+        return gg * invstd * g
+    return gg * (g * invstd - invstd * _sum_but_channels(g) / n
+                 - centred * (invstd * invstd * invstd) * _sum_but_channels(g * centred) / n)
+
+
+def _grad_weight_by_output(gg, x, stats):
+    centred, invstd, _ = _constants(x, stats)
+    return gg.reshape(invstd.shape) * centred * invstd
+
+
+def _training(stats):
+    return stats[_BATCH_NORM_STATS.index("training")]
+
+
+_BATCH_NORM_STATS = ("result1", "result2", "running_mean", "running_var", "training", "eps")
+rule("batch_norm_grad_input", Rule(
+    "NativeBatchNormBackwardBackward0", _batch_norm_grad_input,
+    lambda gg, _, g, x, w, *stats: _grad_input_by_output(gg, x, w, stats),
+    lambda gg, _, g, x, w, *stats: _grad_input_by_input(gg, g, x, w, stats),
+    lambda gg, _, g, x, w, *stats: _grad_input_by_weight(gg, g, x, stats),
+    formulas=("c * invstd / n * (n * grad - sum(grad) - (b - mean) * invstd^2 * sum(grad * (b - mean)))  "
+              "(training; grad * invstd * c in eval)",
+              "batchnorm_double_backward's gI", "batchnorm_double_backward's gG"),
+    saved_names=("grad_out", "input", "weight", *_BATCH_NORM_STATS)))
+rule("batch_norm_grad_weight", Rule(
+    "NativeBatchNormBackwardBackward0", _batch_norm_grad_weight,
+    lambda gg, _, g, x, *stats: _grad_weight_by_output(gg, x, stats),
+    lambda gg, _, g, x, *stats: _grad_weight_by_input(gg, g, x, stats),
+    reads=((1,), (0, 1)), formulas=("grad * (b - mean) * invstd", "batchnorm_double_backward's gI (weight term)"),
+    saved_names=("grad_out", "input", *_BATCH_NORM_STATS)))
+# grad_bias depends on grad_out alone, but torch's node takes the input and weight too (so it has a grad_fn
+# whenever they require grad): no gradient flows to them.
+rule("batch_norm_grad_bias", Rule(
+    "NativeBatchNormBackwardBackward0", _batch_norm_grad_bias,
+    lambda gg, _, g, x, w, *stats: gg.reshape(_channel_shape(g)).expand(*g.shape),
+    None, None, save="none", formulas=("grad, broadcast over all but the channel dim", "0", "0"),
+    saved_names=("grad_out", "input", "weight", *_BATCH_NORM_STATS)))
+
+
+@op("batch_norm", method=False, namespaces=F, rules=dict(batch_norm=Rule(
+    "NativeBatchNormBackward0", _batch_norm_forward,
+    lambda g, out, x, w, b, *stats: R["batch_norm_grad_input"](g, x, w, params=stats),
+    lambda g, out, x, w, b, *stats: R["batch_norm_grad_weight"](g, x, params=stats),
+    lambda g, out, x, w, b, *stats: R["batch_norm_grad_bias"](g, x, w, params=stats),
+    reads=((0, 1), (0,), (0, 1)),
+    formulas=("b * invstd / n * (n * grad - sum(grad) - (a - mean) * invstd^2 * sum(grad * (a - mean)))  "
+              "(training; grad * invstd * b in eval)",
+              "sum(grad * (a - mean)) * invstd", "sum(grad)  (sums over all but the channel dim)"),
+    saved_names=("input", "weight", "bias", *_BATCH_NORM_STATS))))
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
+    """torch's batch_norm on CPU: in training the batch's statistics (and the running ones updated in place, when
+    given), else the running ones."""
+    shape = input.shape
+    if training and shape[0] * int(np.prod(shape[2:])) == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {shape}")
+    if training and eps <= 0.0:
+        raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+    if eps < 0.0:
+        raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
+    channels = shape[1]
+    for name, t in (("running_mean", running_mean), ("running_var", running_var), ("weight", weight),
+                    ("bias", bias)):
+        if t is not None and t.numel() != channels:
+            raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+    for name, t in (("running_mean", running_mean), ("running_var", running_var)):
+        if not training and t is None:
+            raise RuntimeError(f"{name} must be defined in evaluation mode")
+    if not training:
+        return R["batch_norm"](input, weight, bias, params=(
+            None, None, running_mean._data.copy(), running_var._data.copy(), False, eps))
+    x = np.ascontiguousarray(input._data)
+    n = x.size // channels
+    mean, var_sum = _batch_stats(x)
+    if running_mean is not None or running_var is not None:
+        _update_running_stats(None if running_mean is None else running_mean._data,
+                              None if running_var is None else running_var._data, mean, var_sum, n, momentum)
+    invstd = _inverse_std(var_sum / x.dtype.type(n), eps)
+    return R["batch_norm"](input, weight, bias, arrays=(x, None if weight is None else weight._data,
+                                                        None if bias is None else bias._data),
+                           params=(mean, invstd, None, None, True, eps))

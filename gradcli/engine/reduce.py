@@ -554,14 +554,14 @@ def torch_var(x, axis=None, correction=1.0, keepdims=False, take_sqrt=False):
     return _shaped(np.asarray(result).astype(x.dtype), x, axes, keepdims)
 
 
-def vector_sum_rows(e):
-    """torch's vec::reduce_all(+) over the last axis (vectors of kernels.REGISTER_BYTES: 8 float32 or 4 float64
-    lanes on AVX2, twice that on AVX512):
+def vector_sum_rows(e, register_bytes=None):
+    """torch's vec::reduce_all(+) over the last axis (vectors of register_bytes, by default kernels.REGISTER_BYTES:
+    8 float32 or 4 float64 lanes on AVX2, twice that on AVX512):
     lane-wise running sums of whole vectors, the partial last vector into its first lanes, then the
     lanes folded: float32 as ((a0 + a4) + (a2 + a6)) + ((a1 + a5) + (a3 + a7)), float64 left to right;
     rows shorter than a vector add left to right."""
     n = e.shape[-1]
-    lanes = kernels.REGISTER_BYTES // e.itemsize
+    lanes = (register_bytes or kernels.REGISTER_BYTES) // e.itemsize
     if n < lanes:
         return _sequential(e, -1) if n else np.zeros(e.shape[:-1], e.dtype)
     whole = n // lanes * lanes
@@ -582,14 +582,17 @@ def _fold_lanes(acc):
     return acc[..., 0]
 
 
-def _product_sums(g, out):
-    """vec::map2_reduce_all(x * y, +) over the last axis (softmax's backward): as vector_sum_rows of the
-    products, but float32's build fuses the partial last vector's multiply and add (an FMA)."""
+def product_sums(g, out, register_bytes=None, fused_tail=None):
+    """vec::map2_reduce_all(x * y, +) over the last axis: as vector_sum_rows of the products, but where
+    fused_tail (softmax's backward: float32 only) the build fuses the partial last vector's multiply and add
+    (an FMA)."""
     n = g.shape[-1]
-    lanes = kernels.REGISTER_BYTES // g.itemsize
+    lanes = (register_bytes or kernels.REGISTER_BYTES) // g.itemsize
     whole = n // lanes * lanes
-    if n < lanes or g.dtype != np.float32 or whole == n:
-        return vector_sum_rows(g * out)
+    if fused_tail is None:
+        fused_tail = g.dtype == np.float32
+    if n < lanes or not fused_tail or whole == n:
+        return vector_sum_rows(g * out, register_bytes)
     acc = _sequential((g[..., :whole] * out[..., :whole]).reshape(g.shape[:-1] + (-1, lanes)), g.ndim - 1)
     acc[..., :n - whole] = _fma_many(g[..., whole:], out[..., whole:], acc[..., :n - whole])
     return _fold_lanes(acc)
@@ -658,7 +661,7 @@ def torch_softmax_backward(g, out, axis):
         return torch_softmax_backward(g.reshape(1), out.reshape(1), 0).reshape(())
     axis %= out.ndim
     if axis == out.ndim - 1:
-        return (g - _product_sums(g, out)[..., None]) * out
+        return (g - product_sums(g, out)[..., None]) * out
     g_slices, out_slices = np.moveaxis(g, axis, 0), np.moveaxis(out, axis, 0)
     total = np.zeros_like(g_slices[0])
     for g_slice, out_slice in zip(g_slices, out_slices):  # one fused step per slice of the dim

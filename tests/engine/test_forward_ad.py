@@ -27,6 +27,8 @@ KNOWN = {"threshold_backward": "forward over reverse", "softmax_backward": "forw
                           "prelu_kernel_backward_weight"],
                          "forward over reverse"),
          "pinv": "forward over reverse", "pinv-wide": "forward over reverse",
+         **dict.fromkeys(["batch_norm_grad_input", "batch_norm_grad_input-eval", "batch_norm_grad_input-3d",
+                          "batch_norm_grad_weight-eval"], "forward over reverse"),
          "copy_slices-through_view": "in place through a view"}
 
 

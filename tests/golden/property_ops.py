@@ -154,6 +154,31 @@ def conv_grad(torch, F, inputs, which, kw):
     return torch.autograd.grad(F.conv2d(x, w, b, **kw), (x, w, b)[which], u, create_graph=True)[0]
 
 
+def batch_norm_draw(rng, cotangent=False):
+    """An input (N, C, *image) with more than one value per channel, weight and bias, the mode and running
+    statistics (and the output's cotangent)."""
+    while True:
+        x = (int(rng.choice(SIZES)), int(rng.choice([1, 2, 3, 5, 8, 17]))) + shape(rng, 0, 2)
+        if x[0] * _numel(x[2:]) > 1 and _numel(x) <= MAX_ELEMENTS:
+            break
+    specs = [(x, "normal"), ((x[1],), "normal"), ((x[1],), "normal")] + ([(x, "normal")] if cotangent else [])
+    kw = {"training": bool(rng.random() < 0.6), "running_mean": rng.standard_normal(x[1]).tolist(),
+          "running_var": rng.uniform(0.1, 3, x[1]).tolist()}
+    return specs, kw
+
+
+def batch_norm_call(torch, F, inputs, kw):
+    """F.batch_norm of inputs[:3] (input, weight, bias) with kw's mode and running statistics."""
+    x, w, b = inputs[:3]
+    running = [torch.tensor(kw[name], dtype=x.dtype) for name in ("running_mean", "running_var")]
+    return F.batch_norm(x, *running, w, b, training=kw["training"], momentum=0.1, eps=1e-5)
+
+
+def batch_norm_grad(torch, F, inputs, which, kw):
+    """batch_norm's gradient in its input, weight or bias (which = 0, 1, 2) for the cotangent inputs[3]."""
+    return torch.autograd.grad(batch_norm_call(torch, F, inputs, kw), inputs[which], inputs[3], create_graph=True)[0]
+
+
 def _pooled_size(n, k, s, p, d, ceil_mode):
     out = (n + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
     return out - 1 if ceil_mode and (out - 1) * s >= n + p else out
@@ -386,6 +411,13 @@ CASES = [
          lambda rng: pool_draw(rng, dilated=False)),
     Case("avg_pool2d_backward", "avg_pool2d_backward", lambda torch, F, inputs, **kw: grad_of(
         torch, lambda x: F.avg_pool2d(x, **kw), *inputs), lambda rng: pool_draw(rng, cotangent=True, dilated=False)),
+    # batch normalisation
+    Case("batch_norm", "batch_norm", lambda torch, F, inputs, **kw: batch_norm_call(torch, F, inputs, kw),
+         batch_norm_draw),
+    *(Case(f"batch_norm_grad_{part}", f"batch_norm_grad_{part}",
+           lambda torch, F, inputs, which=which, **kw: batch_norm_grad(torch, F, inputs, which, kw),
+           lambda rng: batch_norm_draw(rng, cotangent=True))
+      for which, part in enumerate(("input", "weight", "bias"))),
     # losses
     Case("bce_logits", "bce_logits", lambda torch, F, inputs: F.binary_cross_entropy_with_logits(*inputs),
          same_pair("wide", "unit")),

@@ -12,6 +12,7 @@ _NAMES_OF = {
     "loss": ("BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "L1Loss", "MSELoss", "NLLLoss",
              "SmoothL1Loss"),
     "module": ("Module",),
+    "normalization": ("BatchNorm1d", "BatchNorm2d"),
     "parameter": ("Parameter",),
 }
 __all__ = [*_SUBMODULES, *(name for names in _NAMES_OF.values() for name in names)]
