@@ -25,9 +25,10 @@ PLAIN_LINES = ("Traceback (most recent call last):", "During handling of the abo
 
 
 def exception_line(error, lines=()):
-    """`RuntimeError: message`, as traceback.format_exception_only writes it (without its suggestions,
-    which it would draw from gradcli's own frames). A library's own class, such as NumPy's
-    _ArrayMemoryError, goes by the builtin it derives from: its module path means nothing to a script.
+    """`RuntimeError: message`, as Python reports it: with its "Did you mean" for a misspelt name or
+    attribute, drawn from the script's names (`lines`, its source), not gradcli's own frames. A library's own
+    class, such as NumPy's _ArrayMemoryError, goes by the builtin it derives from: its module path means
+    nothing to a script.
     A script's own exception class goes by its name, as Python names a __main__ class."""
     kind = type(error)
     if kind.__module__ not in ("builtins", "__main__") and not kind.__module__.startswith("gradcli."):
