@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 
 from . import dtypes, grad_mode
+from .grad_mode import anomaly
 from .graph import AccumulateGrad, engine_error
 from .rules import R, sum_to
 from .tensor import Size, Tensor, _make
@@ -178,6 +179,8 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                         input_grads = []
                         for vjp, edge in zip(rule.vjps, node.edges):
                             input_grads.append(vjp(*args) if edge is not None and vjp is not None else None)
+                    if anomaly.enabled and anomaly.check_nan:
+                        _check_nan(node, input_grads)
                     if not retain_graph:
                         node.release()
                 n_grads = len(input_grads)
@@ -209,6 +212,13 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                     follow = None
                 node, grad = follow, follow_grad
     return captured
+
+
+def _check_nan(node, grads):
+    """Anomaly mode's check, as torch's engine makes it after each node: a gradient holding a NaN stops backward."""
+    for k, g in enumerate(grads):
+        if g is not None and np.isnan(g._data).any():
+            raise RuntimeError(f"Function '{node.name()}' returned nan values in its {k}th output.")
 
 
 def _conform(g, shape, np_dtype):

@@ -15,6 +15,30 @@ class _State:
 state = _State()
 
 
+class _Anomaly:
+    """torch.autograd's anomaly mode: whether backward checks each node's gradients for NaN (check_nan)."""
+
+    __slots__ = ("enabled", "check_nan")
+
+    def __init__(self):
+        self.enabled, self.check_nan = False, True
+
+
+anomaly = _Anomaly()
+
+
+def set_anomaly_enabled(enabled, check_nan=True):
+    anomaly.enabled, anomaly.check_nan = bool(enabled), bool(check_nan)
+
+
+def is_anomaly_enabled():
+    return anomaly.enabled
+
+
+def is_anomaly_check_nan_enabled():
+    return anomaly.check_nan
+
+
 class _ForwardMode:
     """The active dual level's id (or None), whether a JVP is being computed (its own ops carry no tangents),
     and the function that gives an op's output its tangent (set by engine/forward.py)."""

@@ -6,7 +6,8 @@ import functools as _functools
 from gradcli.engine import dtypes as _dtypes
 from gradcli.engine.tensor import Device as device, Size, Tensor
 from gradcli.engine.printing import set_printoptions
-from gradcli.engine.grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled, state as _grad_state
+from gradcli.engine.grad_mode import (enable_grad, is_anomaly_check_nan_enabled, is_anomaly_enabled, is_grad_enabled,
+                                      no_grad, set_anomaly_enabled, set_grad_enabled, state as _grad_state)
 from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
@@ -68,6 +69,7 @@ class inference_mode(no_grad):
 
 def is_inference_mode_enabled():
     return _grad_state.inference
+
 
 
 def is_tensor(obj):

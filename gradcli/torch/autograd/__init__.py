@@ -5,10 +5,11 @@ from gradcli.engine.autograd import backward, grad
 from gradcli.engine.factory import Variable
 from gradcli.engine.functional import GradcheckError, gradcheck, gradgradcheck
 from gradcli.engine.grad_mode import enable_grad, no_grad, set_grad_enabled
+from gradcli.torch.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from gradcli.lazy import loaded_on_first_read as _loaded_on_first_read
 
 _SUBMODULES = ("forward_ad", "functional")
 _NAMES_OF = {"function": ("Function", "FunctionCtx")}
 __all__ = ["backward", "grad", "Variable", "GradcheckError", "gradcheck", "gradgradcheck", "enable_grad", "no_grad",
-           "set_grad_enabled", *_SUBMODULES, *_NAMES_OF["function"]]
+           "set_grad_enabled", "detect_anomaly", "set_detect_anomaly", *_SUBMODULES, *_NAMES_OF["function"]]
 __getattr__ = _loaded_on_first_read(__name__, _SUBMODULES, _NAMES_OF)
