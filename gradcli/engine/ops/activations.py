@@ -14,7 +14,7 @@ from ..kernels import by_blocks, fma, sleef_expf
 from ..rules import R, Rule, op, rule
 from ..tensor import Tensor, _make
 from .inplace import inplace as inplace_write
-from .pointwise import C_LIBRARY, _elementwise, cosh, exp, sigmoid, tanh
+from .pointwise import C_LIBRARY, _elementwise, cosh, exp, relu as torch_relu, sigmoid, tanh
 from .shared import binary, mask, where_or_zero, zeros_like_constant
 
 F = ("torch.nn.functional",)
@@ -120,6 +120,17 @@ def _leaky_relu_backward(g, a, slope, self_is_result):
 
 _piecewise_linear_backward("leaky_relu_backward", "LeakyReluBackwardBackward0", _leaky_relu_backward,
                            "1 if b > 0 else slope", ("grad_output", "self", "negative_slope", "self_is_result"))
+
+
+@op("relu", method=False, namespaces=F)
+def relu(input, inplace=False):
+    """F.relu: torch.relu, or relu_ written into input (ReluBackward0 from the result, as torch's)."""
+    return input.relu_() if inplace else torch_relu(input)
+
+
+@op("relu_", method=False, namespaces=("torch", *F))
+def relu_(input):
+    return input.relu_()
 
 
 @op("leaky_relu", method=False, namespaces=F, rules=_from_self_or_result(

@@ -121,7 +121,7 @@ rule("threshold_backward", Rule("ThresholdBackwardBackward0", lambda g, out: np.
                                 reads=((1,), ()), formulas=("1 if out > 0 else 0", "0")))
 
 
-@op("relu", namespaces=("torch", "torch.nn.functional"),
+@op("relu", namespaces=("torch",),  # (F.relu, which also writes in place: ops/activations.py)
     rules=dict(relu=Rule("ReluBackward0", lambda a: np.maximum(a, 0), lambda g, out, a: R["threshold_backward"](g, out),
                          save="output", formulas=("1 if a > 0 else 0",))))
 def relu(x):

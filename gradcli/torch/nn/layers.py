@@ -3,8 +3,8 @@
 import math
 
 from gradcli.engine import nn_functional as F
-from gradcli.engine.ops.activations import elu, gelu, hardtanh, leaky_relu, prelu, silu, softplus
-from gradcli.engine.ops.pointwise import relu, sigmoid, tanh
+from gradcli.engine.ops.activations import elu, gelu, hardtanh, leaky_relu, prelu, relu, silu, softplus
+from gradcli.engine.ops.pointwise import sigmoid, tanh
 from gradcli.engine.ops.reductions import log_softmax, softmax
 from gradcli.engine.ops.shapes import flatten
 from gradcli.engine.factory import empty, rand
@@ -90,7 +90,7 @@ class ReLU(Module):
         self.inplace = inplace
 
     def forward(self, input):
-        return relu(input)
+        return relu(input, self.inplace)
 
     def extra_repr(self):
         return "inplace=True" if self.inplace else ""
