@@ -3,7 +3,7 @@
 import math
 
 from gradcli.engine import nn_functional as F
-from gradcli.engine.ops.activations import elu, gelu, hardtanh, leaky_relu, prelu, relu, silu, softplus
+from gradcli.engine.ops.activations import elu, gelu, hardtanh, leaky_relu, prelu, relu, relu6, silu, softplus
 from gradcli.engine.ops.pointwise import sigmoid, tanh
 from gradcli.engine.ops.reductions import log_softmax, softmax
 from gradcli.engine.ops.shapes import flatten
@@ -84,56 +84,46 @@ class LazyLinear(Linear):
         return self.forward(input)  # Linear's, from now on
 
 
-class ReLU(Module):
+class _Activation(Module):
+    """A module applying FUNCTION(input, *the values of PARAMS, inplace): each subclass's __init__ keeps torch's
+    signature, and its repr lists PARAMS then `inplace=True` when set, as torch's extra_repr does."""
+
+    PARAMS = ()
+
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
 
     def forward(self, input):
-        return relu(input, self.inplace)
+        return type(self).FUNCTION(input, *(getattr(self, name) for name in self.PARAMS), self.inplace)
 
     def extra_repr(self):
-        return "inplace=True" if self.inplace else ""
+        return ", ".join([f"{name}={getattr(self, name)}" for name in self.PARAMS]
+                         + (["inplace=True"] if self.inplace else []))
 
 
-def _inplace_suffix(module):
-    return ", inplace=True" if module.inplace else ""
+class ReLU(_Activation):
+    FUNCTION = staticmethod(relu)
 
 
-class LeakyReLU(Module):
+class LeakyReLU(_Activation):
+    FUNCTION, PARAMS = staticmethod(leaky_relu), ("negative_slope",)
+
     def __init__(self, negative_slope=0.01, inplace=False):
-        super().__init__()
-        self.negative_slope, self.inplace = negative_slope, inplace
-
-    def forward(self, input):
-        return leaky_relu(input, self.negative_slope, self.inplace)
-
-    def extra_repr(self):
-        return f"negative_slope={self.negative_slope}{_inplace_suffix(self)}"
+        super().__init__(inplace)
+        self.negative_slope = negative_slope
 
 
-class ELU(Module):
+class ELU(_Activation):
+    FUNCTION, PARAMS = staticmethod(elu), ("alpha",)
+
     def __init__(self, alpha=1.0, inplace=False):
-        super().__init__()
-        self.alpha, self.inplace = alpha, inplace
-
-    def forward(self, input):
-        return elu(input, self.alpha, self.inplace)
-
-    def extra_repr(self):
-        return f"alpha={self.alpha}{_inplace_suffix(self)}"
+        super().__init__(inplace)
+        self.alpha = alpha
 
 
-class SiLU(Module):
-    def __init__(self, inplace=False):
-        super().__init__()
-        self.inplace = inplace
-
-    def forward(self, input):
-        return silu(input, self.inplace)
-
-    def extra_repr(self):
-        return "inplace=True" if self.inplace else ""
+class SiLU(_Activation):
+    FUNCTION = staticmethod(silu)
 
 
 class Softplus(Module):
@@ -180,28 +170,21 @@ class PReLU(Module):
         return f"num_parameters={self.num_parameters}"
 
 
-class Hardtanh(Module):
+class Hardtanh(_Activation):
+    FUNCTION, PARAMS = staticmethod(hardtanh), ("min_val", "max_val")
+
     def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
-        super().__init__()
+        super().__init__(inplace)
         if max_val <= min_val:
             raise AssertionError(f"max_val ({max_val}) must be greater than min_val ({min_val})")
-        self.min_val = min_val
-        self.max_val = max_val
-        self.inplace = inplace
-
-    def forward(self, input):
-        return hardtanh(input, self.min_val, self.max_val, self.inplace)
-
-    def extra_repr(self):
-        return f"min_val={self.min_val}, max_val={self.max_val}{_inplace_suffix(self)}"
+        self.min_val, self.max_val = min_val, max_val
 
 
-class ReLU6(Hardtanh):
+class ReLU6(Hardtanh):  # (a Hardtanh, as torch's, with its bounds fixed: its repr shows only inplace)
+    FUNCTION, PARAMS = staticmethod(relu6), ()
+
     def __init__(self, inplace=False):
         super().__init__(0.0, 6.0, inplace)
-
-    def extra_repr(self):
-        return "inplace=True" if self.inplace else ""
 
 
 class Tanh(Module):
