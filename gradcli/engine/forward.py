@@ -255,7 +255,7 @@ def _scatter_value_jvp(rule, inputs, tangents, params, out):
 def _batch_norm_jvp(rule, inputs, tangents, params, out):
     """torch's batch_norm_jvp: in training the batch's invstd moves with the input (d invstd = -invstd^3 *
     mean((x - mean) * (t - mean(t)))), in eval the statistics are constants; then the weight and bias terms."""
-    (x, w, b), (tx, tw, tb) = inputs, tangents
+    (x, w, _), (tx, tw, tb) = inputs, tangents  # (the bias enters only through its tangent)
     save_mean, save_invstd, running_mean, running_var, training, eps = params
     view = (1, -1) + (1,) * (x.ndim - 2)
     dims = (0,) + tuple(range(2, x.ndim))
