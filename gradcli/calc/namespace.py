@@ -4,14 +4,21 @@ import functools
 import sys
 
 
+_UNSET = object()
+
+
 class Calculator:
     """The names a calculator expression sees, and interpreters over them.
 
     A script's namespace (torch's names, F, Python's builtins), changed for math: `sum mean max min abs pow`
-    and every other tensor function are torch's, bare, F's functions too; a plain number as a tensor
-    function's tensor argument becomes a tensor (`log(2)`); `math`, `pi` and `e` exist; and, in float64,
-    constructors make float64 where torch would make its default float32, as if
+    and every other tensor function are torch's, bare, F's functions too (torch's, where both have a name);
+    a plain number as a tensor function's tensor argument becomes a tensor (`log(2)`); `math`, `pi` and `e`
+    exist; and, in float64, constructors make float64 where torch would make its default float32, as if
     torch.set_default_dtype(torch.float64) had run (the engine has no default dtype to set).
+
+    The names are `names`, the builtins of the interpreters over them, each made at its first read: an
+    expression reads a few of some 250, and making them all (each function wrapped, F imported) cost every
+    calculator command and `gradcli check` about 2 ms at its start.
     """
 
     # Constructors whose float results take the default dtype: always, or when their data is float.
@@ -27,43 +34,71 @@ class Calculator:
     CALL_HINTS = {"log": "for a logarithm in base b write log(x) / log(b) (or log2(x), log10(x))"}
 
     def __init__(self, dtype_name, degrees=False):
-        import math
-
-        import gradcli.torch as torch
-        from gradcli.engine.rules import tensor_arguments
         from gradcli.runtime.sandbox.guards import Guards
         from gradcli.runtime.sandbox.limits import Limits
         from gradcli.runtime.sandbox.modules import language_module
-        from gradcli.runtime.sandbox.prelude import initial_variables, make_builtins
-        from gradcli.runtime.values import LangModule
+        from gradcli.runtime.sandbox.prelude import make_builtins
 
-        self.dtype = getattr(torch, dtype_name)
+        self.dtype = getattr(torch_namespace(), dtype_name)
+        self.degrees = degrees
         self.guards = Guards(Limits())
         self.builtins = make_builtins(_Stderr(), self.guards)
-        variables = initial_variables(self.builtins)
-        torch_module, functional = language_module("torch"), language_module("torch.nn.functional")
-        constructors = self._defaulting_constructors(torch_module) if self.dtype is not torch.float32 else {}
-        for module in (torch_module, functional):
-            for name in module.public_names():
-                member = module.member(name)
-                # The engine declares how many leading arguments of each tensor function are tensors. Later
-                # arguments keep torch's meaning (the 0 of `sum(x, 0)` is a dim, the 2 of `pow(x, 2)` an exponent).
-                tensors = tensor_arguments(member) if callable(member) else None
-                if tensors is not None:
-                    variables[name] = self._accepting_numbers(member, tensors)
-        variables.update(constructors)
-        variables["torch"] = LangModule("torch", {**{name: torch_module.member(name)
-                                                     for name in torch_module.public_names()}, **constructors})
-        if degrees:
-            self._in_degrees(variables)
-        for alias, target in self.ALIASES.items():
-            if target in variables:  # a target the engine does not have yet gives no alias
-                variables[alias] = variables[target]
-        for name, of in self.RECIPROCALS.items():
-            variables[name] = self._reciprocal_of(name, variables[of])
-        variables.update(math=self._math_module(language_module("math"), variables, degrees), pi=math.pi, e=math.e)
-        self.variables = variables
+        self.torch_module = language_module("torch")
+        self.names = _Names(self._made)
         self._expression_interpreter = None
+
+    def _made(self, name):
+        """The value of `name` (_UNSET for a name the calculator lacks), made from the names it stands for."""
+        import math
+
+        from gradcli.calc.values import DEGREE_ARGUMENTS, DEGREE_RESULTS
+
+        if name in self.ALIASES:
+            return self.names.get(self.ALIASES[name], _UNSET)  # a target the engine does not have gives none
+        if name in self.RECIPROCALS:
+            return self._reciprocal_of(name, self.names[self.RECIPROCALS[name]])
+        if name in ("math", "pi", "e"):
+            return self._math_module() if name == "math" else getattr(math, name)
+        value = self._in_radians(name)
+        if self.degrees and value is not _UNSET:
+            # --deg: sin, cos and tan take degrees, their inverses give degrees (as a calculator in DEG mode)
+            radians_per_degree = math.pi / 180
+            if name in DEGREE_ARGUMENTS:
+                return self._composed(name, value, before=radians_per_degree)
+            if name in DEGREE_RESULTS:
+                return self._composed(name, value, after=1 / radians_per_degree)
+        return value
+
+    def _in_radians(self, name):
+        """torch's names (its tensor functions made to accept numbers), Python's builtins, F's tensor functions,
+        in that order: F is imported only for a name neither of the others has (where both torch and F have a
+        function, they compute the same)."""
+        torch_module = self.torch_module
+        if name == "torch":
+            from gradcli.runtime.values import LangModule
+
+            members = {key: torch_module.member(key) for key in torch_module.public_names()}
+            return LangModule("torch", {**members, **self._constructors})
+        if name in self._constructors:
+            return self._constructors[name]
+        if name in self._torch_names:
+            member = torch_module.member(name)
+            # a torch name that is no tensor function and that a builtin has keeps the builtin (float, int, bool)
+            return self._tensor_function(member) or self.builtins.get(name, member)
+        value = self._script_names.get(name, self.builtins.get(name, _UNSET))  # F, __name__; len, range, ...
+        if value is not _UNSET:
+            return value
+        functional = self._script_names["F"]
+        return (name in functional.public_names() and self._tensor_function(functional.member(name))) or _UNSET
+
+    def _tensor_function(self, member):
+        """A tensor function of the engine as the calculator calls it; None for any other member. The engine
+        declares how many leading arguments of each are tensors. Later arguments keep torch's meaning (the 0
+        of `sum(x, 0)` is a dim, the 2 of `pow(x, 2)` an exponent)."""
+        from gradcli.engine.rules import tensor_arguments
+
+        tensors = tensor_arguments(member) if callable(member) else None
+        return self._accepting_numbers(member, tensors) if tensors is not None else None
 
     def _accepting_numbers(self, function, tensor_arguments):
         """`function` with plain numbers accepted as its tensor arguments, and a wrong call said in the
@@ -105,19 +140,6 @@ class Calculator:
         call.__doc__ = f"{name}(x) = 1 / {function.__name__}(x)"
         return call
 
-    def _in_degrees(self, variables):
-        """--deg: sin, cos and tan take degrees, their inverses give degrees (as a calculator in DEG mode)."""
-        import math
-
-        from gradcli.calc.values import DEGREE_ARGUMENTS, DEGREE_RESULTS
-
-        radians_per_degree = math.pi / 180
-        for name in DEGREE_ARGUMENTS:
-            variables[name] = self._composed(name, variables[name], before=radians_per_degree)
-        for name in DEGREE_RESULTS:
-            if name in variables:
-                variables[name] = self._composed(name, variables[name], after=1 / radians_per_degree)
-
     @staticmethod
     def _composed(name, function, before=1.0, after=1.0):
         """function(x * before) * after, for tensors and numbers, under function's name."""
@@ -128,19 +150,21 @@ class Calculator:
         call.__qualname__ = name
         return call
 
-    def _math_module(self, math_module, variables, degrees):
+    def _math_module(self):
         """math as the calculator sees it: a function of math given a tensor is torch's (math.sin(x) is
         sin(x)), so that the value stays in the graph; given numbers, it is math's. With --deg, math's
         trigonometry is the calculator's, in degrees."""
         from gradcli.calc.values import DEGREE_ARGUMENTS, DEGREE_RESULTS
+        from gradcli.runtime.sandbox.modules import language_module
         from gradcli.runtime.values import LangModule
 
         Tensor = torch_namespace().Tensor
+        math_module = language_module("math")
         members = {}
         for name in math_module.public_names():
             member = math_module.member(name)
-            tensor_version = variables.get(self.MATH_TO_TORCH.get(name, name))
-            if degrees and name in (*DEGREE_ARGUMENTS, *DEGREE_RESULTS) and tensor_version is not None:
+            tensor_version = self.names.get(self.MATH_TO_TORCH.get(name, name))
+            if self.degrees and name in (*DEGREE_ARGUMENTS, *DEGREE_RESULTS) and tensor_version is not None:
                 member = tensor_version
             elif callable(member) and callable(tensor_version):
                 member = self._by_argument_type(member, tensor_version, Tensor)
@@ -157,10 +181,25 @@ class Calculator:
 
         return call
 
-    def _defaulting_constructors(self, torch_module):
+    @functools.cached_property
+    def _torch_names(self):
+        return frozenset(self.torch_module.public_names())
+
+    @functools.cached_property
+    def _script_names(self):
+        """The names a script starts with (gradcli.runtime.sandbox.prelude): torch's, F, __name__."""
+        from gradcli.runtime.sandbox.prelude import initial_variables
+
+        return initial_variables(self.builtins)
+
+    @functools.cached_property
+    def _constructors(self):
+        """In float64, the constructors that make float64 by default ({} in float32, torch's default)."""
         torch = torch_namespace()
         dtype = self.dtype
         guards = self.guards
+        if dtype is torch.float32:
+            return {}
 
         def defaulting(constructor, always_float):
             @functools.wraps(constructor)
@@ -178,23 +217,26 @@ class Calculator:
 
             return make
 
-        return {name: defaulting(torch_module.member(name), name in self.ALWAYS_FLOAT)
+        return {name: defaulting(self.torch_module.member(name), name in self.ALWAYS_FLOAT)
                 for name in (*self.ALWAYS_FLOAT, *self.FLOAT_FROM_DATA)}
 
     def has(self, name):
-        return name in self.variables or name in self.builtins
+        return name in self.names
 
     def close_to(self, name):
+        """The name most like `name` that the calculator has (for a message: every name is made)."""
         import difflib
 
-        matches = difflib.get_close_matches(name, [*self.variables, *self.builtins], n=1)
+        functional = self._script_names["F"]
+        candidates = {*self.builtins, *self._torch_names, *self._script_names, *self.ALIASES,
+                      *self.RECIPROCALS, "math", "pi", "e", *functional.public_names()}
+        matches = difflib.get_close_matches(name, sorted(key for key in candidates if self.has(key)), n=1)
         return matches[0] if matches else None
 
     def interpreter(self, bindings, interpreter_class=None):
         from gradcli.runtime.interpreter import Interpreter
 
-        return (interpreter_class or Interpreter)({**self.variables, **bindings}, self.builtins, self.guards,
-                                                  _ignore_display)
+        return (interpreter_class or Interpreter)(dict(bindings), self.names, self.guards, _ignore_display)
 
     def expression_interpreter(self, bindings):
         """An interpreter over these names and `bindings` for one expression that defines, imports and
@@ -208,8 +250,37 @@ class Calculator:
         if self._expression_interpreter is None:
             self._expression_interpreter = self.interpreter({})
         interpreter = self._expression_interpreter
-        interpreter.scope = interpreter.module_scope = ModuleScope({**self.variables, **bindings}, self.builtins)
+        interpreter.scope = interpreter.module_scope = ModuleScope(dict(bindings), self.names)
         return interpreter
+
+
+class _Names(dict):
+    """The calculator's names, as the builtins of its interpreters (which read them with get()): a dict that
+    makes a name at its first read (`make` gives the value, or _UNSET for a name it does not have)."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make):
+        super().__init__()
+        self._make = make
+
+    def get(self, name, default=None):
+        value = dict.get(self, name, _UNSET)
+        if value is _UNSET:
+            value = self._make(name)
+            if value is _UNSET:
+                return default
+            self[name] = value
+        return value
+
+    def __getitem__(self, name):
+        value = self.get(name, _UNSET)
+        if value is _UNSET:
+            raise KeyError(name)
+        return value
+
+    def __contains__(self, name):
+        return self.get(name, _UNSET) is not _UNSET
 
 
 class _Stderr:

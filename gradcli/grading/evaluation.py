@@ -109,7 +109,7 @@ def _reductions_per_point():
     torch = calc.torch_namespace()
 
     def reduction_of(name):
-        whole = calculator.variables[name]
+        whole = calculator.names[name]
 
         def reduce(x):
             if not isinstance(x, torch.Tensor) or x.ndim == 0:  # a number is the same at every point
