@@ -88,7 +88,7 @@ class Calculator:
         value = self._script_names.get(name, self.builtins.get(name, _UNSET))  # F, __name__; len, range, ...
         if value is not _UNSET:
             return value
-        functional = self._script_names["F"]
+        functional = self._script_names["F"]  # (its names are known before its functions load)
         return (name in functional.public_names() and self._tensor_function(functional.member(name))) or _UNSET
 
     def _tensor_function(self, member):
@@ -187,10 +187,10 @@ class Calculator:
 
     @functools.cached_property
     def _script_names(self):
-        """The names a script starts with (gradcli.runtime.sandbox.prelude): torch's, F, __name__."""
-        from gradcli.runtime.sandbox.prelude import initial_variables
+        """The names a script starts with besides torch's (gradcli.runtime.sandbox.prelude): F, __name__."""
+        from gradcli.runtime.sandbox.prelude import modules_and_name
 
-        return initial_variables(self.builtins)
+        return modules_and_name()
 
     @functools.cached_property
     def _constructors(self):

@@ -13,6 +13,7 @@ from .ops.linalg import matmul
 from .ops.pointwise import abs, clamp, neg
 from .ops.shared import binary
 from .ops.shapes import expand, reshape, reverse_dims, squeeze, t, to, transpose, unsqueeze, view
+from .ops import deferred, load_deferred
 from .rules import METHODS, R
 from .storage import storage
 from .tensor import Tensor, _make
@@ -92,3 +93,21 @@ OPERATORS_AND_CONVERSIONS.update({name + "_": inplace_method(METHODS[name]) for 
 
 for _name, _method in {**METHODS, **OPERATORS_AND_CONVERSIONS}.items():
     setattr(Tensor, _name, _method)
+
+
+class _Deferred:
+    """A method of a deferred op family (ops.DEFERRED): its first read imports the family, which declares it,
+    and puts the method in its place."""
+
+    def __init__(self, module, name):
+        self.module, self.name = module, name
+
+    def __get__(self, tensor, owner):
+        load_deferred(self.module)
+        setattr(Tensor, self.name, METHODS[self.name])
+        return getattr(tensor, self.name) if tensor is not None else METHODS[self.name]
+
+
+for _module, _names in deferred("Tensor").items():
+    for _name in _names:
+        setattr(Tensor, _name, _Deferred(_module, _name))

@@ -68,6 +68,16 @@ class BuiltinFunction:
         return f"<built-in function {self._name}>"
 
 
+class Deferred:
+    """A member that its Python module makes at the first read (PEP 562's module __getattr__): a module of the
+    language reads it when a script first does."""
+
+    __slots__ = ("module", "name")
+
+    def __init__(self, module, name):
+        self.module, self.name = module, name
+
+
 class LangModule:
     """A module as scripts see it: a fixed table of members, of which only the `settable` flags (such as
     torch.backends.cudnn.deterministic, which a CPU run ignores) take new values. Given `load` instead of
@@ -100,7 +110,10 @@ class LangModule:
         if name not in self._members and name not in self._loaded():  # raised outside any `except`, so it
             raise AttributeError(f"module '{self._name}' has no attribute '{name}'", name=name, obj=self)  # (chains
             # as Python's would: raised outside any `except`)
-        return self._members[name]
+        value = self._members[name]
+        if type(value) is Deferred:
+            value = self._members[name] = getattr(value.module, value.name)
+        return value
 
     def public_names(self):
         return list(self._loaded())

@@ -8,6 +8,7 @@ from gradcli.engine.tensor import Device as device, Size, Tensor
 from gradcli.engine.printing import set_printoptions
 from gradcli.engine.grad_mode import (enable_grad, is_anomaly_check_nan_enabled, is_anomaly_enabled, is_grad_enabled,
                                       no_grad, set_anomaly_enabled, set_grad_enabled, state as _grad_state)
+from gradcli.engine.ops import deferred as _deferred
 from gradcli.engine.rules import EXPORTS as _EXPORTS
 from gradcli.engine.factory import (
     BoolTensor, DoubleTensor, FloatTensor, IntTensor, LongTensor, allclose, arange, as_tensor, empty, empty_like,
@@ -17,12 +18,14 @@ from gradcli.engine.factory import (
     set_default_device, set_default_dtype, set_rng_state, tensor, zeros, zeros_like,
 )
 from gradcli.engine.random import Generator, default_generator
-from gradcli.lazy import loaded_on_first_read as _loaded_on_first_read
+from gradcli.lazy import listing as _listing, loaded_on_first_read as _loaded_on_first_read
 
 # torch.nn, torch.optim, ...: each imported at its first use (the calculator needs two of them, a script
-# that computes with tensors none)
+# that computes with tensors none); so are the engine's deferred op families (conv2d, prelu, ...)
 _SUBMODULES = ("accelerator", "autograd", "backends", "cuda", "func", "linalg", "nn", "optim", "random", "utils")
-__getattr__ = _loaded_on_first_read(__name__, _SUBMODULES)
+__getattr__ = _loaded_on_first_read(__name__, _SUBMODULES, _deferred("torch"))
+__dir__ = _listing(globals(), _deferred("torch"))
+
 
 globals().update(_EXPORTS["torch"])  # every op declared for torch: sin, sum, matmul, ... (gradcli/engine/ops)
 

@@ -137,3 +137,17 @@ def test_torch_submodules_load_when_first_used():
     assert loaded(["eval", "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=0.1)"], watched) == [
         "gradcli.torch.optim"]
     assert loaded(["eval", "layer = torch.nn.Linear(2, 1)"], watched) == ["gradcli.torch.nn.layers"]
+
+
+def test_deferred_op_families_load_when_a_name_of_theirs_is_first_read():
+    """activations, convolution and the losses (gradcli.engine.ops.DEFERRED) load at the first read of a name
+    they declare for torch, F or Tensor: by scripts as by the calculator."""
+    families = ["gradcli.engine.ops.activations", "gradcli.engine.ops.convolution", "gradcli.engine.nn_functional"]
+    assert loaded(["grad", "x**2 * sin(x)", "--at", "x=1"], families) == []
+    assert loaded(["check", "examples/lessons/check_key.toml"], families) == []
+    assert loaded(["grad", "prelu(x, w)", "--at", "x=-2", "--at", "w=[0.25]"], families) == families[:1]
+    assert loaded(["grad", "x.prelu(w)", "--at", "x=-2", "--at", "w=[0.25]"], families) == families[:1]
+    assert loaded(["eval", "torch.conv2d(torch.ones(1, 1, 2, 2), torch.ones(1, 1, 1, 1)).shape"],
+                  families) == families[:2]  # a script's `from torch import *` reads every name of torch
+    assert loaded(["grad", "elu(x)", "--at", "x=1"], families) == families[:1]
+    assert loaded(["grad", "mse_loss(x, y)", "--at", "x=[1.]", "--at", "y=[0.]"], families) == families[2:]

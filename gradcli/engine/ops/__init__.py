@@ -15,5 +15,37 @@ gradcli/engine/rules.py for what a declaration holds); importing this package fi
 Losses are ops too, declared in gradcli/engine/nn_functional.py (torch.nn.functional).
 """
 
+import importlib
+
 from ..rules import R  # noqa: F401  (the rule table, for tests and `explain`)
-from . import activations, arithmetic, convolution, indexing, inplace, linalg, pointwise, reductions, shapes  # noqa: F401
+from . import arithmetic, indexing, inplace, linalg, pointwise, reductions, shapes  # noqa: F401
+
+# Families imported at the first read of a name they declare (in gradcli.torch, torch.nn.functional or Tensor's
+# methods): few scripts and expressions use them, and importing them cost every command some 7 M instructions
+# (2 ms) at its start. {module: {namespace: its names there}}, "Tensor" for methods; tests/engine/test_registry.py
+# checks the table against what the families declare.
+DEFERRED = {
+    "gradcli.engine.ops.activations": {
+        "torch": ("prelu", "relu_"),
+        "torch.nn.functional": ("elu", "elu_", "gelu", "hardtanh", "hardtanh_", "leaky_relu", "leaky_relu_", "prelu",
+                                "relu", "relu6", "relu_", "silu", "softplus"),
+        "Tensor": ("prelu",)},
+    "gradcli.engine.ops.convolution": {
+        "torch": ("conv1d", "conv2d", "max_pool2d"),
+        "torch.nn.functional": ("avg_pool2d", "conv1d", "conv2d", "max_pool2d")},
+    "gradcli.engine.nn_functional": {
+        "torch.nn.functional": ("batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
+                                "cross_entropy", "huber_loss", "l1_loss", "linear", "mse_loss", "nll_loss", "one_hot",
+                                "smooth_l1_loss")},
+}
+
+
+def deferred(namespace):
+    """{module: the names it declares in `namespace`}, of the deferred families that declare some there."""
+    return {module: names[namespace] for module, names in DEFERRED.items() if namespace in names}
+
+
+def load_deferred(module=None):
+    """Import one deferred family (by its module's name), or all of them: then the rule table holds every rule."""
+    for name in [module] if module else DEFERRED:
+        importlib.import_module(name)

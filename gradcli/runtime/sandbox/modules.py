@@ -16,7 +16,7 @@ import functools
 import importlib
 import types
 
-from gradcli.runtime.values import LangModule
+from gradcli.runtime.values import Deferred, LangModule
 
 # Script module name -> the Python module behind it.
 ENGINE_MODULES = {
@@ -164,6 +164,8 @@ def _engine_members(name):
             value = getattr(module, key)
             if not isinstance(value, types.ModuleType):  # not a helper module the engine imported (numpy)
                 members[key] = value
+    # names the module loads at their first read (PEP 562: its __dir__ lists them), read at the script's first
+    members.update((key, Deferred(module, key)) for key in dir(module) if key not in vars(module))
     members.update((submodule.rpartition(".")[2], language_module(submodule)) for submodule in ENGINE_MODULES
                    if submodule.rpartition(".")[0] == name)
     return members, getattr(module, "SCRIPT_SETTABLE", ())

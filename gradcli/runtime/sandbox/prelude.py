@@ -92,10 +92,15 @@ def _attribute_name(name):
 
 
 def initial_variables(builtin_names):
-    """torch's star-imported names, except those a builtin keeps (torch exports max, sum, float, ...)."""
+    """torch's star-imported names, except those a builtin keeps (torch exports max, sum, float, ...), and
+    modules_and_name()."""
     torch = language_module("torch")
     variables = {name: torch.member(name) for name in torch.public_names() if name not in builtin_names}
-    variables["torch"] = torch
-    variables["F"] = language_module("torch.nn.functional")
-    variables["__name__"] = "__main__"  # scripts guarded by `if __name__ == "__main__":` run, as with python
+    variables.update(modules_and_name())
     return variables
+
+
+def modules_and_name():
+    """What a script starts with besides torch's names: torch, F, and __name__."""
+    return {"torch": language_module("torch"), "F": language_module("torch.nn.functional"),
+            "__name__": "__main__"}  # scripts guarded by `if __name__ == "__main__":` run, as with python

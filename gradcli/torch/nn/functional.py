@@ -1,6 +1,10 @@
-"""torch.nn.functional: activations and losses."""
+"""torch.nn.functional: activations and losses, as the engine declares them (gradcli/engine/ops, nn_functional).
+The families deferred at start (gradcli.engine.ops.DEFERRED) are imported at the first read of one of their names."""
 
-from gradcli.engine import nn_functional as _losses  # noqa: F401  (declares the losses)
+from gradcli.engine.ops import deferred as _deferred
 from gradcli.engine.rules import EXPORTS as _EXPORTS
+from gradcli.lazy import listing as _listing, loaded_on_first_read as _loaded_on_first_read
 
-globals().update(_EXPORTS["torch.nn.functional"])  # every op declared for torch.nn.functional
+globals().update(_EXPORTS["torch.nn.functional"])  # the ops of the families loaded: sigmoid, softmax, ...
+__getattr__ = _loaded_on_first_read(__name__, names_of=_deferred("torch.nn.functional"))
+__dir__ = _listing(globals(), _deferred("torch.nn.functional"))
