@@ -42,12 +42,14 @@ def _root(version: Annotated[bool, typer.Option("--version", callback=_show_vers
 
 
 def _application(names):
-    """The Typer app with the commands named (each command's module is imported here)."""
+    """The Typer app with the commands named (each command's module is imported here). The root's
+    --install-completion and --show-completion (some 3 M instructions, 1 ms, to build) come with the whole app:
+    an app of one command runs it, named first, so no root option can follow."""
     application = typer.Typer(
         name="gradcli",
         help="PyTorch-style autograd from the shell: gradients, Jacobians, Hessians and a torch-flavoured script "
              "language.",
-        add_completion=True,  # --install-completion, --show-completion: about 1 ms at start (typer.main loads the rest)
+        add_completion=len(names) == len(COMMANDS),
         no_args_is_help=True,
         context_settings={"help_option_names": ["-h", "--help"]},
         pretty_exceptions_enable=False,

@@ -11,7 +11,6 @@ import math
 
 import numpy as np
 
-from . import _normal_avx2
 from .kernels import fma
 from .libm import c_function
 
@@ -99,6 +98,8 @@ class Generator:
             draws = np.array([self._normal_scalar() for _ in range(count)])
             return _scaled(draws, std, mean).astype(dtype)
         if dtype == np.float32:  # the AVX2 kernel's float32 uniforms, as the integers k of k * 2**-24
+            from . import _normal_avx2  # (here: most commands draw no such tensor)
+
             room = _normal_avx2.Room(min(count, NORMAL_CHUNK) // 2)
             draw = self._low_24_bits
 
