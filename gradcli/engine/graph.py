@@ -9,6 +9,7 @@ import itertools
 
 _sequence = itertools.count()
 _location_hook = None
+SAVED_TENSORS_HOOKS = []  # (pack_hook, unpack_hook) pairs in force, the innermost last (engine/saved_hooks.py)
 
 
 def set_location_hook(hook):
@@ -53,6 +54,7 @@ class Node:
     retained = None                      # that tensor, when it called retain_grad()
     location = None                      # where the node was made / freed, when a front end asks
     released_location = None
+    packed = None                        # what saved-tensor hooks packed in place of the saved tensors
 
     def name(self):
         return self.torch_name
@@ -71,12 +73,17 @@ class Node:
                 self.released_location = _location_hook()
             self.inputs = self.output = None
             self.versions = ()
+            if self.packed is not None:
+                self.packed = None
 
     def unpack(self):
         """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since.
         An input that was not saved is there as a Meta (its shape and dtype)."""
         if self.inputs is None:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
+        if self.packed is not None:
+            from .saved_hooks import unpacked
+            return unpacked(self)
         for tensor, version in self.versions:
             if tensor._version != version:
                 # torch names the saved output's own node, and a saved input's current producer

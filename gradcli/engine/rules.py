@@ -24,7 +24,7 @@ leading arguments are tensors; ``unary(...)`` does all that for an elementwise f
 import numpy as np
 
 from . import dtypes, grad_mode
-from .graph import FREED_MESSAGE, _sequence, engine_error, node_class
+from .graph import FREED_MESSAGE, SAVED_TENSORS_HOOKS, _sequence, engine_error, node_class
 from .tensor import Tensor, _alias, _make, _new
 
 _state = grad_mode.state
@@ -111,6 +111,11 @@ class Rule:
         """(found, value) of node's saved `field` under torch's name: 'result', or one of saved_names. A Python
         number the op took as an operand comes back as torch saves it, a 0-d tensor (int64 or float64)."""
         n_inputs = len(node.metas)
+        packed = node.packed
+        if packed is not None:  # saved through hooks: unpack_hook gives it back (slot -1: the result)
+            slot = -1 if field == "result" else self.saved_names.index(field) if field in self.saved_names else None
+            if slot in packed.values:
+                return True, packed.restore(slot)
         if field == "result":  # torch unpacks a saved output as a new tensor over the same data and node
             out = node.output
             if out is None:
@@ -208,6 +213,9 @@ def record(rule, inputs, params, out, node, location):
         node.location = location
     out.grad_fn = node
     out._requires_grad = True
+    if SAVED_TENSORS_HOOKS and (saved is not None or output is not None):
+        from .saved_hooks import pack  # imported at the first node saved with hooks in force
+        pack(node, rule, requiring)
 
 
 def _node_type(rule):

@@ -46,8 +46,6 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
     **({} if MKL else {'109_dataflowr_linear_reg': "without Intel MKL (gradcli[mkl]): torch.linalg.lstsq from NumPy's "
                                                    "SVD-based lstsq, not MKL's ?gelsy_: a 30x3 fit prints 2. where torch's "
                                                    "rounding prints 2.0000"}),
-    '123_pytorch_saved_tensors_hooks': "torch.autograd.graph.saved_tensors_hooks (pack and unpack hooks on the "
-                                       "tensors a node saves) and save_on_cpu are not implemented",
 }
 
 

@@ -25,6 +25,7 @@ ENGINE_MODULES = {
     "torch.autograd": "gradcli.torch.autograd",
     "torch.autograd.forward_ad": "gradcli.torch.autograd.forward_ad",
     "torch.autograd.functional": "gradcli.torch.autograd.functional",
+    "torch.autograd.graph": "gradcli.torch.autograd.graph",
     "torch.backends": "gradcli.torch.backends",
     "torch.backends.cuda": "gradcli.torch.backends.cuda",
     "torch.backends.cudnn": "gradcli.torch.backends.cudnn",
