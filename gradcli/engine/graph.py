@@ -2,7 +2,8 @@
 
 A Node is one recorded op application: its edges point at the nodes that produced its inputs (or at an
 AccumulateGrad for a leaf, or None for a constant), and it holds what its backward formula saved.
-Node classes are made per torch name, so that `type(y.grad_fn).__name__ == 'MulBackward0'`.
+Node classes are made per torch name, so that `type(y.grad_fn).__name__ == 'MulBackward0'` (and, as torch's
+C++ classes, in no module: `type(y.grad_fn)` prints `<class 'MulBackward0'>`).
 """
 
 import itertools
@@ -115,7 +116,8 @@ def node_class(name):
     A qualified name such as 'torch::autograd::CopySlices' is what name() returns; the class is 'CopySlices'."""
     cls = _node_classes.get(name)
     if cls is None:
-        cls = _node_classes[name] = type(name.rsplit("::", 1)[-1], (Node,), {"__slots__": (), "torch_name": name})
+        cls = _node_classes[name] = type(name.rsplit("::", 1)[-1], (Node,), {"__slots__": (), "torch_name": name,
+                                                                             "__module__": "builtins"})
     return cls
 
 
@@ -123,6 +125,7 @@ class AccumulateGrad:
     """The graph's sink for a leaf that requires grad: its gradient lands in `variable.grad`."""
 
     __slots__ = ("variable", "sequence_nr", "__weakref__")
+    __module__ = "builtins"  # type(node) prints <class 'AccumulateGrad'>, as torch's C++ class does
 
     def __init__(self, variable):
         self.variable = variable

@@ -47,6 +47,11 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
                             "script never reads, and optimizers gradcli lacks (ASGD, Adadelta, Adafactor, Adamax, "
                             "LBFGS, Muon, NAdam, RAdam, Rprop, SparseAdam, swa_utils): the rest of the snippet "
                             "prints as torch's" + ("" if MKL else "; the Adam loop after it also needs " + MKL_SQRT),
+    '141_zergtant_autograd': "dir(z), dir(z.grad_fn) and dir(xg) list what a script may read (a tensor's methods "
+                             "that gradcli has, a node's name, next_functions and _saved_ fields); torch's lists also "
+                             "hold Python's dunders (__class__, __dict__, ...), torch's internals (_cdata, "
+                             "_input_metadata, _sequence_nr, ...) and the tensor methods gradcli lacks (addbmm, "
+                             "bernoulli, ...): the rest of the notebook prints as torch's",
     **({} if MKL else {'109_dataflowr_linear_reg': "without Intel MKL (gradcli[mkl]): torch.linalg.lstsq from NumPy's "
                                                    "SVD-based lstsq, not MKL's ?gelsy_: a 30x3 fit prints 2. where torch's "
                                                    "rounding prints 2.0000"}),

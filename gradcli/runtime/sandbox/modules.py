@@ -24,6 +24,7 @@ ENGINE_MODULES = {
     "torch.accelerator": "gradcli.torch.accelerator",
     "torch.autograd": "gradcli.torch.autograd",
     "torch.autograd.forward_ad": "gradcli.torch.autograd.forward_ad",
+    "torch.autograd.function": "gradcli.torch.autograd.function",
     "torch.autograd.functional": "gradcli.torch.autograd.functional",
     "torch.autograd.graph": "gradcli.torch.autograd.graph",
     "torch.backends": "gradcli.torch.backends",

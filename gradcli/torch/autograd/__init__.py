@@ -1,5 +1,5 @@
 """torch.autograd: backward, grad, Variable, functional, gradcheck and gradgradcheck. Function, forward_ad,
-functional and graph are imported at the first read of one of their names."""
+function, functional and graph are imported at the first read of one of their names."""
 
 from gradcli.engine.autograd import backward, grad
 from gradcli.engine.factory import Variable
@@ -8,7 +8,7 @@ from gradcli.engine.grad_mode import enable_grad, no_grad, set_grad_enabled
 from gradcli.torch.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from gradcli.lazy import loaded_on_first_read as _loaded_on_first_read
 
-_SUBMODULES = ("forward_ad", "functional", "graph")
+_SUBMODULES = ("forward_ad", "function", "functional", "graph")
 _NAMES_OF = {"function": ("Function", "FunctionCtx")}
 __all__ = ["backward", "grad", "Variable", "GradcheckError", "gradcheck", "gradgradcheck", "enable_grad", "no_grad",
            "set_grad_enabled", "detect_anomaly", "set_detect_anomaly", *_SUBMODULES, *_NAMES_OF["function"]]

@@ -17,6 +17,8 @@ from gradcli.engine.ops.shapes import cat
 from gradcli.engine.rules import Rule, record
 from gradcli.engine.tensor import Tensor
 
+__all__ = ["Function", "FunctionCtx"]  # what scripts see of torch.autograd.function
+
 
 class FunctionCtx(Node):
     """The ctx of a custom Function, and (once an input requires grad) its node in the graph."""
