@@ -153,7 +153,8 @@ class Rule:
         if _state.enabled:
             for x in inputs:
                 if type(x) is Tensor and x._requires_grad:
-                    record(self, inputs, params, out, _new(self.node_type or _node_type(self)), out._location)
+                    record(self, inputs, params, out, _new(self.node_type or _node_type(self, len(inputs), len(params))),
+                           out._location)
                     break
         if forward_mode.level is not None and not forward_mode.pushing:
             forward_mode.push(self, inputs, params, out)
@@ -218,14 +219,24 @@ def record(rule, inputs, params, out, node, location):
         pack(node, rule, requiring)
 
 
-def _node_type(rule):
+def _node_type(rule, n_inputs, n_params):
     """The rule's Node class, with a property per torch name of what the rule saves (`grad_fn._saved_self`,
     public torch API despite the underscore)."""
     cls = rule.node_type = node_class(rule.grad_fn_name)
-    for field in (*rule.saved_names, "result"):
+    for field in _saved_fields(rule, n_inputs, n_params):
         if not hasattr(cls, "_saved_" + field):
             setattr(cls, "_saved_" + field, property(_saved_getter(field)))
     return cls
+
+
+def _saved_fields(rule, n_inputs, n_params):
+    """torch's names of what a node of the rule with n_inputs inputs and n_params params saves: the inputs its vjps
+    read (if it saves inputs), its params, and `result` if it saves its output (a field it never saves is no
+    attribute, as in torch's node classes)."""
+    read = range(n_inputs) if rule.reads is None else {i for reads in rule.reads for i in reads}
+    inputs = [name for i, name in enumerate(rule.saved_names[:n_inputs]) if rule.save_inputs and i in read]
+    params = rule.saved_names[n_inputs:n_inputs + n_params]
+    return (*inputs, *params, *(("result",) if rule.save_output else ()))
 
 
 def _saved_getter(field):

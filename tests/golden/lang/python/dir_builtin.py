@@ -34,4 +34,7 @@ class Net(torch.nn.Module):
 
 net = Net()
 print([name for name in ("hidden", "running", "gain", "forward", "parameters", "training") if name in dir(net)])
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+saved = lambda node: [name for name in dir(node) if name.startswith("_saved_")]
+print(saved((x + x).grad_fn), saved((x ** 2).grad_fn), saved(x.exp().grad_fn), saved((x * x).grad_fn))
 dir(1, 2)
