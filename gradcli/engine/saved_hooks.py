@@ -2,7 +2,9 @@
 SavedVariable runs them: while a (pack_hook, unpack_hook) pair is in force (graph.SAVED_TENSORS_HOOKS, the
 innermost last), each tensor a recorded node saves goes through pack_hook, and the node keeps what pack_hook
 returns in its place; backward, and a read of grad_fn._saved_<name>, get unpack_hook of that, as a new tensor
-with the saved one's history. Imported at the first node recorded with hooks in force."""
+with the saved one's history. A custom Function's ctx.save_for_backward is packed likewise once its outputs have
+their node, and unpacked at each read of ctx.saved_tensors. Imported at the first tensor saved with hooks in
+force."""
 
 from . import grad_mode
 from .graph import SAVED_TENSORS_HOOKS
@@ -42,36 +44,41 @@ class Packed:
         return restored
 
 
-def pack(node, rule, requiring):
-    """Pass each tensor `node` saved (inputs `requiring` gradients need, then its result) to the innermost
-    pack hook, in torch's order: by the derivative formulas that read them, the first input's first."""
+def packed(saved):
+    """The innermost pack hook's values of the tensors in `saved` ((slot, tensor) pairs, in torch's order), each
+    packed under no_grad, as torch's SavedVariable packs."""
     pack_hook, unpack_hook = SAVED_TENSORS_HOOKS[-1]
-    packed = Packed(unpack_hook)
+    result = Packed(unpack_hook)
+    previous, grad_mode.state.enabled = grad_mode.state.enabled, False
+    try:
+        for slot, tensor in saved:
+            version = tensor._version
+            result.values[slot] = pack_hook(tensor)
+            if tensor._version != version:
+                raise RuntimeError(PACK_IN_PLACE_MESSAGE)
+            result.histories[slot] = (tensor.grad_fn, tensor._requires_grad,
+                                      tensor._accumulator if tensor.grad_fn is None else None)
+    finally:
+        grad_mode.state.enabled = previous
+    return result
+
+
+def pack(node, rule, requiring):
+    """Pack the tensors `node` saved (inputs `requiring` gradients need, then its result) in torch's order: by
+    the derivative formulas that read them, the first input's first. The node keeps their stand-ins (Meta)."""
     inputs = list(node.inputs)
     order = (range(len(inputs)) if rule.reads is None
              else dict.fromkeys(i for k, reads in enumerate(rule.reads) if requiring >> k & 1 for i in reads))
     saved = [(i, inputs[i]) for i in order if type(inputs[i]) is Tensor]
     if node.output is not None:
         saved.append((OUTPUT, node.output))
-    previous, grad_mode.state.enabled = grad_mode.state.enabled, False  # torch packs without recording
-    try:
-        for slot, tensor in saved:
-            version = tensor._version
-            packed.values[slot] = pack_hook(tensor)
-            if tensor._version != version:
-                raise RuntimeError(PACK_IN_PLACE_MESSAGE)
-            if slot == OUTPUT:
-                packed.histories[slot] = node, True, None
-            else:
-                inputs[slot] = node.metas[slot]
-                packed.histories[slot] = (tensor.grad_fn, tensor._requires_grad,
-                                          tensor._accumulator if tensor.grad_fn is None else None)
-    finally:
-        grad_mode.state.enabled = previous
+    node.packed = packed(saved)
+    for slot, _ in saved:
+        if slot != OUTPUT:
+            inputs[slot] = node.metas[slot]
     node.inputs = tuple(inputs)
     node.output = None
     node.versions = ()  # as torch: a tensor packed by hooks is not checked for in-place changes
-    node.packed = packed
 
 
 def unpacked(node):
