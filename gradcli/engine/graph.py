@@ -83,8 +83,7 @@ class Node:
         if self.inputs is None:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
         if self.packed is not None:
-            from .saved_hooks import unpacked
-            return unpacked(self)
+            return self.packed.unpacked(self)
         for tensor, version in self.versions:
             if tensor._version != version:
                 # torch names the saved output's own node, and a saved input's current producer

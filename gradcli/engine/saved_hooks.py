@@ -43,6 +43,17 @@ class Packed:
             restored._accumulator = accumulator
         return restored
 
+    def unpacked(self, node):
+        """What backward passes the vjps of `node`, whose saved tensors these are: (inputs, output)."""
+        inputs = list(node.inputs)
+        output = None
+        for slot in self.values:
+            if slot == OUTPUT:
+                output = self.restore(slot)
+            else:
+                inputs[slot] = self.restore(slot)
+        return tuple(inputs), output
+
 
 def packed(saved):
     """The innermost pack hook's values of the tensors in `saved` ((slot, tensor) pairs, in torch's order), each
@@ -79,16 +90,3 @@ def pack(node, rule, requiring):
     node.inputs = tuple(inputs)
     node.output = None
     node.versions = ()  # as torch: a tensor packed by hooks is not checked for in-place changes
-
-
-def unpacked(node):
-    """What backward passes the vjps of a node whose saved tensors were packed: (inputs, output)."""
-    packed = node.packed
-    inputs = list(node.inputs)
-    output = None
-    for slot in packed.values:
-        if slot == OUTPUT:
-            output = packed.restore(slot)
-        else:
-            inputs[slot] = packed.restore(slot)
-    return tuple(inputs), output
