@@ -167,7 +167,8 @@ def _propagate(plan, tensors, grad_tensors, retain_graph, create_graph, inputs, 
                 if grad is not None and (needed is None or node in needed):
                     # the rule's vjps, for the inputs that have somewhere to send a gradient
                     saved = node.inputs
-                    if saved is None or node.versions:  # freed, or saved tensors to check: unpack says what is wrong
+                    if saved is None or node.versions or node.packed is not None:  # freed, saved tensors to check
+                        # (unpack says what is wrong) or packed by saved-tensor hooks
                         saved, output = node.unpack()
                     else:
                         output = node.output

@@ -2,13 +2,15 @@
 
 A Node is one recorded op application: its edges point at the nodes that produced its inputs (or at an
 AccumulateGrad for a leaf, or None for a constant), and it holds what its backward formula saved.
-Node classes are made per torch name, so that `type(y.grad_fn).__name__ == 'MulBackward0'`.
+Node classes are made per torch name, so that `type(y.grad_fn).__name__ == 'MulBackward0'` (and, as torch's
+C++ classes, in no module: `type(y.grad_fn)` prints `<class 'MulBackward0'>`).
 """
 
 import itertools
 
 _sequence = itertools.count()
 _location_hook = None
+SAVED_TENSORS_HOOKS = []  # (pack_hook, unpack_hook) pairs in force, the innermost last (engine/saved_hooks.py)
 
 
 def set_location_hook(hook):
@@ -53,6 +55,7 @@ class Node:
     retained = None                      # that tensor, when it called retain_grad()
     location = None                      # where the node was made / freed, when a front end asks
     released_location = None
+    packed = None                        # what saved-tensor hooks packed in place of the saved tensors
 
     def name(self):
         return self.torch_name
@@ -71,12 +74,16 @@ class Node:
                 self.released_location = _location_hook()
             self.inputs = self.output = None
             self.versions = ()
+            if self.packed is not None:
+                self.packed = None
 
     def unpack(self):
         """The vjp arguments, checked as torch checks saved tensors: freed, or modified in place since.
         An input that was not saved is there as a Meta (its shape and dtype)."""
         if self.inputs is None:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
+        if self.packed is not None:
+            return self.packed.unpacked(self)
         for tensor, version in self.versions:
             if tensor._version != version:
                 # torch names the saved output's own node, and a saved input's current producer
@@ -108,7 +115,8 @@ def node_class(name):
     A qualified name such as 'torch::autograd::CopySlices' is what name() returns; the class is 'CopySlices'."""
     cls = _node_classes.get(name)
     if cls is None:
-        cls = _node_classes[name] = type(name.rsplit("::", 1)[-1], (Node,), {"__slots__": (), "torch_name": name})
+        cls = _node_classes[name] = type(name.rsplit("::", 1)[-1], (Node,), {"__slots__": (), "torch_name": name,
+                                                                             "__module__": "builtins"})
     return cls
 
 
@@ -116,6 +124,7 @@ class AccumulateGrad:
     """The graph's sink for a leaf that requires grad: its gradient lands in `variable.grad`."""
 
     __slots__ = ("variable", "sequence_nr", "__weakref__")
+    __module__ = "builtins"  # type(node) prints <class 'AccumulateGrad'>, as torch's C++ class does
 
     def __init__(self, variable):
         self.variable = variable

@@ -24,7 +24,7 @@ leading arguments are tensors; ``unary(...)`` does all that for an elementwise f
 import numpy as np
 
 from . import dtypes, grad_mode
-from .graph import FREED_MESSAGE, _sequence, engine_error, node_class
+from .graph import FREED_MESSAGE, SAVED_TENSORS_HOOKS, _sequence, engine_error, node_class
 from .tensor import Tensor, _alias, _make, _new
 
 _state = grad_mode.state
@@ -111,6 +111,11 @@ class Rule:
         """(found, value) of node's saved `field` under torch's name: 'result', or one of saved_names. A Python
         number the op took as an operand comes back as torch saves it, a 0-d tensor (int64 or float64)."""
         n_inputs = len(node.metas)
+        packed = node.packed
+        if packed is not None:  # saved through hooks: unpack_hook gives it back (slot -1: the result)
+            slot = -1 if field == "result" else self.saved_names.index(field) if field in self.saved_names else None
+            if slot in packed.values:
+                return True, packed.restore(slot)
         if field == "result":  # torch unpacks a saved output as a new tensor over the same data and node
             out = node.output
             if out is None:
@@ -148,7 +153,8 @@ class Rule:
         if _state.enabled:
             for x in inputs:
                 if type(x) is Tensor and x._requires_grad:
-                    record(self, inputs, params, out, _new(self.node_type or _node_type(self)), out._location)
+                    record(self, inputs, params, out, _new(self.node_type or _node_type(self, len(inputs), len(params))),
+                           out._location)
                     break
         if forward_mode.level is not None and not forward_mode.pushing:
             forward_mode.push(self, inputs, params, out)
@@ -208,16 +214,29 @@ def record(rule, inputs, params, out, node, location):
         node.location = location
     out.grad_fn = node
     out._requires_grad = True
+    if SAVED_TENSORS_HOOKS and (saved is not None or output is not None):
+        from .saved_hooks import pack  # imported at the first node saved with hooks in force
+        pack(node, rule, requiring)
 
 
-def _node_type(rule):
+def _node_type(rule, n_inputs, n_params):
     """The rule's Node class, with a property per torch name of what the rule saves (`grad_fn._saved_self`,
     public torch API despite the underscore)."""
     cls = rule.node_type = node_class(rule.grad_fn_name)
-    for field in (*rule.saved_names, "result"):
+    for field in _saved_fields(rule, n_inputs, n_params):
         if not hasattr(cls, "_saved_" + field):
             setattr(cls, "_saved_" + field, property(_saved_getter(field)))
     return cls
+
+
+def _saved_fields(rule, n_inputs, n_params):
+    """torch's names of what a node of the rule with n_inputs inputs and n_params params saves: the inputs its vjps
+    read (if it saves inputs), its params, and `result` if it saves its output (a field it never saves is no
+    attribute, as in torch's node classes)."""
+    read = range(n_inputs) if rule.reads is None else {i for reads in rule.reads for i in reads}
+    inputs = [name for i, name in enumerate(rule.saved_names[:n_inputs]) if rule.save_inputs and i in read]
+    params = rule.saved_names[n_inputs:n_inputs + n_params]
+    return (*inputs, *params, *(("result",) if rule.save_output else ()))
 
 
 def _saved_getter(field):

@@ -101,6 +101,7 @@ class Interpreter:
         self.modules = RunModules()      # the modules this run imported (random keeps its state per run)
         self.yields = {}                 # id(statement) -> (statement, whether it holds a yield: run step by step)
         builtins["super"] = BuiltinFunction("super", self.super)
+        builtins["dir"] = BuiltinFunction("dir", self.dir)
         # operator -> a op b (a op= b), between the guards' checks
         self.binary = {op: guards.checked_operation(op, operation) for op, operation in BINARY.items()}
         self.inplace = {op: guards.checked_operation(op, operation) for op, operation in INPLACE.items()}
@@ -608,6 +609,15 @@ class Interpreter:
         if not function._signature.positional:
             raise RuntimeError("super(): no arguments")
         return super(function._class, frame.scope.variables[function._signature.positional[0]])
+
+    def dir(self, *args):
+        """dir(obj): what a script may read of obj (capabilities.script_names); dir(): the names bound in
+        the running scope."""
+        if len(args) > 1:
+            raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
+        if args:
+            return capabilities.script_names(args[0])
+        return sorted(name for name, value in self.scope.variables.items() if value is not UNBOUND)
 
     # ---- generators ----------------------------------------------------------------------------------
 

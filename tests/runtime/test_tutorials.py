@@ -41,13 +41,20 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
                            "(dlogits @ W2.T, ...) sum in MKL's order, so cmp()'s maxdiff lines differ in the last bits",
                        '126_jcjohnson_two_layer_net_optim': "Adam: " + MKL_SQRT}),
     **({} if MKL else {'008_pytorch_examples_dynamic_net': FLOAT32_LOOP}),
-    '096_dlwpt_optimizers': "dir(module) is not a builtin: it would list torch's Python module internals"
-                            + ("" if MKL else "; the Adam loop after it also needs " + MKL_SQRT),
+    '096_dlwpt_optimizers': "dir(optim) lists the names gradcli's torch.optim offers scripts (Adagrad, Adam, AdamW, "
+                            "Optimizer, RMSprop, SGD, lr_scheduler); torch's also lists its Python module's "
+                            "internals (__builtins__, __file__, __loader__, __spec__, _functional, ...), which a "
+                            "script never reads, and optimizers gradcli lacks (ASGD, Adadelta, Adafactor, Adamax, "
+                            "LBFGS, Muon, NAdam, RAdam, Rprop, SparseAdam, swa_utils): the rest of the snippet "
+                            "prints as torch's" + ("" if MKL else "; the Adam loop after it also needs " + MKL_SQRT),
+    '141_zergtant_autograd': "dir(z), dir(z.grad_fn) and dir(xg) list what a script may read (a tensor's methods "
+                             "that gradcli has, a node's name, next_functions and _saved_ fields); torch's lists also "
+                             "hold Python's dunders (__class__, __dict__, ...), torch's internals (_cdata, "
+                             "_input_metadata, _sequence_nr, ...) and the tensor methods gradcli lacks (addbmm, "
+                             "bernoulli, ...): the rest of the notebook prints as torch's",
     **({} if MKL else {'109_dataflowr_linear_reg': "without Intel MKL (gradcli[mkl]): torch.linalg.lstsq from NumPy's "
                                                    "SVD-based lstsq, not MKL's ?gelsy_: a 30x3 fit prints 2. where torch's "
                                                    "rounding prints 2.0000"}),
-    '123_pytorch_saved_tensors_hooks': "torch.autograd.graph.saved_tensors_hooks (pack and unpack hooks on the "
-                                       "tensors a node saves) and save_on_cpu are not implemented",
 }
 
 

@@ -60,8 +60,9 @@ def _row_of_constant(a_shape, b_shape, shape):
     "AddBackward0", lambda a, b, alpha: _plus_scaled(a, b, alpha) if alpha != 1 else a + b,
     lambda g, out, a, b, alpha: g, lambda g, out, a, b, alpha: g * alpha if alpha != 1 else g, save=None,
     formulas=("1", "alpha"), saved_names=("self", "other", "alpha"), scalars=True)))
-def add(a, b, alpha=1):
-    return binary(R["add"], a, b, (alpha,))
+def add(a, b, alpha=1, *, out=None):
+    result = binary(R["add"], a, b, (alpha,))
+    return result if out is None else write_out("add", result, out, (a, b))
 
 
 @op("sub", "subtract", rules=dict(

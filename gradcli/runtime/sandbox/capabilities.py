@@ -198,6 +198,14 @@ def attribute_names(obj):
     return [name for name in dir(obj) if "gradcli" not in name]
 
 
+def script_names(obj):
+    """dir(obj) for a script: the attributes a script may read (sorted, as dir sorts), without dunders; a
+    module's, the names the language gives it."""
+    if isinstance(obj, LangModule):
+        return sorted(obj.public_names())
+    return sorted(name for name in dir(obj) if not name.startswith("__") and readable(obj, name))
+
+
 def readable(obj, name):
     """Whether a script may read `obj.name` (whether or not it exists): the capability table's answer."""
     if name.startswith("__"):  # a class's or a script function's name is a string (`type(error).__name__`)

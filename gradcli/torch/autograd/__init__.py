@@ -1,5 +1,6 @@
 """torch.autograd: backward, grad, Variable, functional, gradcheck and gradgradcheck. Function, forward_ad,
-functional and gradcheck (gradcli.engine.functional) are imported at the first read of one of their names."""
+function, functional, graph and gradcheck (gradcli.engine.functional) are imported at the first read of one of
+their names."""
 
 from gradcli.engine.autograd import backward, grad
 from gradcli.engine.factory import Variable
@@ -7,7 +8,7 @@ from gradcli.engine.grad_mode import enable_grad, no_grad, set_grad_enabled
 from gradcli.torch.autograd.anomaly_mode import detect_anomaly, set_detect_anomaly
 from gradcli.lazy import loaded_on_first_read as _loaded_on_first_read
 
-_SUBMODULES = ("forward_ad", "functional")
+_SUBMODULES = ("forward_ad", "function", "functional", "graph")
 _NAMES_OF = {"function": ("Function", "FunctionCtx"),
              "gradcli.engine.functional": ("GradcheckError", "gradcheck", "gradgradcheck")}
 __all__ = ["backward", "grad", "Variable", "enable_grad", "no_grad", "set_grad_enabled", "detect_anomaly",

@@ -12,10 +12,13 @@ from gradcli.engine import dtypes, grad_mode
 from gradcli.engine.factory import zeros
 from gradcli.engine.forward import attach_tangent
 from gradcli.engine.grad_mode import forward_mode, tangent_of
-from gradcli.engine.graph import FREED_MESSAGE, Node, current_location, engine_error, modified_message, node_class
+from gradcli.engine.graph import (FREED_MESSAGE, SAVED_TENSORS_HOOKS, Node, current_location, engine_error,
+                                  modified_message, node_class)
 from gradcli.engine.ops.shapes import cat
 from gradcli.engine.rules import Rule, record
 from gradcli.engine.tensor import Tensor
+
+__all__ = ["Function", "FunctionCtx"]  # what scripts see of torch.autograd.function
 
 
 class FunctionCtx(Node):
@@ -23,6 +26,7 @@ class FunctionCtx(Node):
 
     __slots__ = ()
     _saved = ()
+    _saved_packed = None  # what saved-tensor hooks packed of _saved (gradcli/engine/saved_hooks.py)
     _released = False
     materialize_grads = True
 
@@ -33,6 +37,9 @@ class FunctionCtx(Node):
     def saved_tensors(self):
         if self._released:
             raise engine_error(FREED_MESSAGE, "freed", node=self)
+        if self._saved_packed is not None:  # unpack_hook gives each back, unchecked, as torch's
+            return tuple(self._saved_packed.restore(k) if tensor is not None else None
+                         for k, (tensor, _) in enumerate(self._saved))
         for tensor, version in self._saved:
             if tensor is not None and tensor._version != version:
                 # torch names the tensor's current producer (this node, for a saved output)
@@ -162,6 +169,9 @@ class Function:
         differentiable = [out for out in outputs if isinstance(out, Tensor) and id(out) not in non_differentiable]
         if recording and differentiable:
             _record(cls, node_cls, ctx, args, outputs, differentiable, type(output) is tuple)
+            if SAVED_TENSORS_HOOKS and ctx._saved:  # torch packs what forward saved once the outputs have a node
+                from gradcli.engine.saved_hooks import packed
+                ctx._saved_packed = packed([(k, t) for k, (t, _) in enumerate(ctx._saved) if t is not None])
         if dual and differentiable:
             _push_tangents(cls, ctx, args, tangents, outputs, differentiable)
         return outputs if type(output) is tuple else outputs[0]
