@@ -1,5 +1,5 @@
-"""torch.autograd: backward, grad, Variable, functional, gradcheck and gradgradcheck. Function, forward_ad,
-function, functional, graph and gradcheck (gradcli.engine.functional) are imported at the first read of one of
+"""torch.autograd: backward, grad, Variable, functional, gradcheck and gradgradcheck. Function (function),
+forward_ad, functional, graph and gradcheck (gradcli.engine.functional) are imported at the first read of one of
 their names."""
 
 from gradcli.engine.autograd import backward, grad
