@@ -22,3 +22,17 @@ def loaded_on_first_read(package, submodules=(), names_of=None):
         return value
 
     return __getattr__
+
+
+def imported_at_first_call(module, name):
+    """A stand-in for the function `name` of `module` that imports the module at its first call (a namespace
+    whose names are all read at start, as the calculator reads torch.nn.functional's, then costs nothing more)."""
+    found = []
+
+    def function(*args, **kwargs):
+        if not found:
+            found.append(getattr(importlib.import_module(module), name))
+        return found[0](*args, **kwargs)
+
+    function.__name__ = function.__qualname__ = name
+    return function
