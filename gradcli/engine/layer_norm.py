@@ -156,61 +156,67 @@ def _layer_norm_grad_bias(g, x, w, mean, rstd, normalized_shape):
     return _sequential(_rows(np.asarray(g), normalized_shape), 0).reshape(normalized_shape)
 
 
-# ---- the double backward, in tensor ops: mean and rstd are constants there, as in torch's ---------------------
+# ---- the double backward: torch's layer_norm_double_backward (FunctionsManual.cpp) in tensor ops, op by op ------
+# torch's one node gives the input's, weight's and grad_out's gradients from the upstream gradients of dX, dW and
+# dB together; here each of the three gradient rules gives its share. mean and rstd are constants there.
 
-def _normalised(x, mean, rstd, n):
-    """(x as (M, N) rows, x_hat = (x - mean) * rstd, rstd as (M, 1))."""
-    rows = x.reshape(-1, n)
-    rstd = const(rstd.reshape(-1, 1))
-    return rows, (rows - const(mean.reshape(-1, 1))) * rstd, rstd
+class _Terms:
+    """What every term reads: the input as (M, N) rows minus their mean (differentiable), rstd and its square
+    and cube as (M, 1) constants, N."""
 
+    def __init__(self, x, mean, rstd, shape):
+        self.n = int(np.prod(shape))
+        self.centred = x.reshape(-1, self.n) - const(mean.reshape(-1, 1))
+        rstd = rstd.reshape(-1, 1)
+        self.rstd, self.rstd2, self.rstd3 = const(rstd), const(rstd * rstd), const(rstd * rstd * rstd)
 
-def _projected(v, x_hat, rstd):
-    """rstd * (v - mean(v) - x_hat * mean(v * x_hat)) per row: dX of the cotangent v (without weight), and the
-    map's own adjoint."""
-    return rstd * (v - v.mean(1, keepdim=True) - x_hat * (v * x_hat).mean(1, keepdim=True))
+    def rows(self, t):
+        return t.reshape(-1, self.n)
 
-
-def _weighted(t, w, n):
-    return t if w is None else t * w.reshape(1, n)
-
-
-def _grad_input_by_output(gg, x, w, mean, rstd, shape):
-    n = int(np.prod(shape))
-    _, x_hat, rstd = _normalised(x, mean, rstd, n)
-    return _weighted(_projected(gg.reshape(-1, n), x_hat, rstd), w, n).reshape(x.shape)
+    def first_backward(self, g, weight_rstd):
+        """torch's first_bwd_fn_grad_input: dX of the rows g for weight * rstd given."""
+        return (weight_rstd / self.n) * (g * self.n - g.sum(1, keepdim=True) - self.centred * self.rstd2 *
+                                         (g * self.centred).sum(1, keepdim=True))
 
 
-def _grad_input_by_input(gg, g, x, w, mean, rstd, shape):
-    """d<gg, dX>/dx: dX depends on x through x_hat and rstd, each of whose derivatives is projected to mean 0."""
-    n = int(np.prod(shape))
-    _, x_hat, rstd = _normalised(x, mean, rstd, n)
-    u, gw = gg.reshape(-1, n), _weighted(g.reshape(-1, n), w, n)
-    u_x, gw_x = (u * x_hat).sum(1, keepdim=True), (gw * x_hat).sum(1, keepdim=True)
-    centred_u, centred_gw = u - u.mean(1, keepdim=True), gw - gw.mean(1, keepdim=True)
-    c = (u * gw).sum(1, keepdim=True) - gw.mean(1, keepdim=True) * u.sum(1, keepdim=True)
-    total = x_hat * (3 * gw_x * u_x / n - c) - centred_gw * u_x - centred_u * gw_x
-    return (rstd * rstd / n * total).reshape(x.shape)
+def _grad_input_by_output(gg, x, w, *saved):
+    terms = _Terms(x, *saved)
+    weight_rstd = terms.rstd if w is None else w.reshape(1, terms.n) * terms.rstd
+    return terms.first_backward(terms.rows(gg), weight_rstd).reshape(x.shape)
 
 
-def _grad_input_by_weight(gg, g, x, mean, rstd, shape):
-    n = int(np.prod(shape))
-    _, x_hat, rstd = _normalised(x, mean, rstd, n)
-    return (g.reshape(-1, n) * _projected(gg.reshape(-1, n), x_hat, rstd)).sum(0).reshape(shape)
+def _grad_input_by_input(gg, g, x, w, *saved):
+    terms = _Terms(x, *saved)
+    n, centred, rstd3 = terms.n, terms.centred, terms.rstd3
+    u, g_hat = terms.rows(gg), terms.rows(g) if w is None else terms.rows(g) * w.reshape(1, n)
+    g_hat_centred, g_hat_sum = (g_hat * centred).sum(1, keepdim=True), g_hat.sum(1, keepdim=True)
+    u_sum, u_centred = u.sum(1, keepdim=True), (u * centred).sum(1, keepdim=True)
+    all_sub = u_sum * g_hat_sum / n - (u * g_hat).sum(1, keepdim=True) + \
+        terms.rstd2 * g_hat_centred * u_centred * (3. / n)
+    first = centred * rstd3 * all_sub / n
+    second = u_centred * rstd3 / n * (g_hat_sum / n - g_hat)
+    third = g_hat_centred * rstd3 / n * (u_sum / n - u)
+    return (first + second + third).reshape(x.shape)
 
 
-def _grad_weight_by_input(gg, g, x, mean, rstd, shape):
-    n = int(np.prod(shape))
-    _, x_hat, rstd = _normalised(x, mean, rstd, n)
-    weighted = g.reshape(-1, n) * gg.reshape(1, n)
-    centred = weighted - weighted.mean(1, keepdim=True)
-    return (rstd * (centred - x_hat * (weighted * x_hat).sum(1, keepdim=True) / n)).reshape(x.shape)
+def _grad_input_by_weight(gg, g, x, *saved):
+    terms = _Terms(x, *saved)
+    return (terms.rows(g) * terms.first_backward(terms.rows(gg), terms.rstd)).sum(0).reshape(saved[-1])
 
 
-def _grad_weight_by_output(gg, x, mean, rstd, shape):
-    n = int(np.prod(shape))
-    _, x_hat, _ = _normalised(x, mean, rstd, n)
-    return (gg.reshape(1, n) * x_hat).reshape(x.shape)
+def _grad_weight_by_input(gg, g, x, *saved):
+    terms = _Terms(x, *saved)
+    n, rstd = terms.n, terms.rstd
+    weighted = terms.rows(g) * gg.reshape(1, n)
+    first = weighted * rstd
+    second = rstd * weighted.sum(1, keepdim=True) / -n
+    third = terms.centred * terms.rstd3 * (weighted * terms.centred).sum(1, keepdim=True) / -n
+    return (first + second + third).reshape(x.shape)
+
+
+def _grad_weight_by_output(gg, x, *saved):
+    terms = _Terms(x, *saved)
+    return (gg.reshape(1, terms.n) * terms.centred * terms.rstd).reshape(x.shape)
 
 
 _SAVED = ("result1", "result2", "normalized_shape")
@@ -220,15 +226,13 @@ rule("layer_norm_grad_input", Rule(
     lambda gg, _, g, x, w, *saved: _grad_input_by_input(gg, g, x, w, *saved),
     lambda gg, _, g, x, w, *saved: _grad_input_by_weight(gg, g, x, *saved),
     formulas=("c * rstd * (grad - mean(grad) - x_hat * mean(grad * x_hat))  (per row, x_hat = (b - mean) * rstd)",
-              "rstd^2 / N * (x_hat * (3 * <a c, x_hat> <grad, x_hat> / N - <grad, a c> + mean(a c) sum(grad)) "
-              "- (a c - mean(a c)) <grad, x_hat> - (grad - mean(grad)) <a c, x_hat>)",
-              "sum over rows of a * rstd * (grad - mean(grad) - x_hat * mean(grad * x_hat))"),
+              "layer_norm_double_backward's gI", "layer_norm_double_backward's gG"),
     saved_names=("grad_out", "input", "weight", *_SAVED)))
 rule("layer_norm_grad_weight", Rule(
     "NativeLayerNormBackwardBackward0", _layer_norm_grad_weight,
     lambda gg, _, g, x, *saved: _grad_weight_by_output(gg, x, *saved),
     lambda gg, _, g, x, *saved: _grad_weight_by_input(gg, g, x, *saved),
-    formulas=("grad * x_hat", "rstd * (a grad - mean(a grad) - x_hat * <a grad, x_hat> / N)"),
+    formulas=("grad * x_hat", "layer_norm_double_backward's gI (weight term)"),
     saved_names=("grad_out", "input", *_SAVED)))
 # grad_bias depends on grad_out alone, but torch's node takes the input and weight too (so it has a grad_fn
 # whenever they require grad): no gradient flows to them.
