@@ -255,7 +255,10 @@ rule("layer_norm_grad_bias", Rule(
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
     """torch's layer_norm on CPU: each row of the last len(normalized_shape) dims normalised by its mean and
     biased variance, then scaled by weight and shifted by bias (elementwise)."""
-    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if not isinstance(normalized_shape, (tuple, list)):
+        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not "
+                        f"{type(normalized_shape).__name__}")
+    shape = tuple(normalized_shape)
     _check(input, shape, weight, bias)
     x = np.ascontiguousarray(input._data)
     mean, var = _rowwise_moments(_rows(x, shape))

@@ -142,7 +142,8 @@ class Module:
         self._buffers[name] = tensor
 
     def add_module(self, name, module):
-        self._forget(name)
+        if name not in self._modules:  # a module replaced keeps its place (ModuleDict's order)
+            self._forget(name)
         self._modules[name] = module
 
     register_module = add_module
