@@ -79,13 +79,53 @@ class ModuleList(_Positional):
         return self._get_name() + "(\n  " + "\n  ".join(lines) + "\n)"
 
 
-class ModuleDict(Module):
+class _Named(Module):
+    """What ModuleDict and ParameterDict share: a mapping's protocol over the names `_names()` holds in order,
+    and update (torch's messages name the class as _KIND, the update's as _UPDATE; _SORTED: a plain dict's keys
+    are sorted first)."""
+
+    def __len__(self):
+        return len(self._names())
+
+    def __iter__(self):
+        return iter(self._names())
+
+    def __contains__(self, key):
+        return key in self._names()
+
+    def keys(self):
+        return self._names().keys()
+
+    def pop(self, key):
+        value = self[key]
+        del self[key]
+        return value
+
+    def clear(self):
+        for key in list(self._names()):
+            del self[key]
+
+    def update(self, entries):
+        if not isinstance(entries, collections.abc.Iterable):
+            raise TypeError(f"{self._UPDATE}.update should be called with an iterable of key/value pairs, but got " +
+                            type(entries).__name__)
+        for key, value in _pairs(entries, self._KIND, self._SORTED):
+            self[key] = value
+
+
+class ModuleDict(_Named):
     """Sub-modules by name, in insertion order; iterating gives the names."""
+
+    _KIND = _UPDATE = "ModuleDict"
+    _SORTED = False
 
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
             self.update(modules)
+
+    def _names(self):
+        return self._modules
 
     def __getitem__(self, key):
         return self._modules[key]
@@ -96,43 +136,17 @@ class ModuleDict(Module):
     def __delitem__(self, key):
         del self._modules[key]
 
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules)
-
-    def __contains__(self, key):
-        return key in self._modules
-
-    def clear(self):
-        self._modules.clear()
-
-    def pop(self, key):
-        module = self[key]
-        del self[key]
-        return module
-
-    def keys(self):
-        return self._modules.keys()
-
     def items(self):
         return self._modules.items()
 
     def values(self):
         return self._modules.values()
 
-    def update(self, modules):
-        if not isinstance(modules, collections.abc.Iterable):
-            raise TypeError("ModuleDict.update should be called with an iterable of key/value pairs, but got " +
-                            type(modules).__name__)
-        for key, module in _pairs(modules, "ModuleDict", sort=False):
-            self[key] = module
 
 
 def _pairs(entries, container, sort):
-    """The (key, value) pairs of a mapping (a plain dict's sorted by key where `sort`, as ParameterDict.update
-    does) or of an iterable of pairs, checked with torch's messages."""
+    """The (key, value) pairs of a mapping (a plain dict's sorted by key where `sort`) or of an iterable of pairs,
+    checked with torch's messages."""
     if isinstance(entries, (collections.OrderedDict, ModuleDict, ParameterDict)):
         return list(entries.items())
     if isinstance(entries, collections.abc.Mapping):
@@ -208,14 +222,20 @@ class ParameterList(Module):
         return "\n".join(_parameter_line(k, value, lambda t: str(t.dtype)) for k, value in enumerate(self))
 
 
-class ParameterDict(Module):
+class ParameterDict(_Named):
     """Parameters by (string) name, in insertion order; a tensor given becomes a Parameter."""
+
+    _KIND, _UPDATE = "ParameterDict", "ParametersDict"
+    _SORTED = True
 
     def __init__(self, parameters=None):
         super().__init__()
         self._keys = {}
         if parameters is not None:
             self.update(parameters)
+
+    def _names(self):
+        return self._keys
 
     @staticmethod
     def _attribute(key):
@@ -235,47 +255,19 @@ class ParameterDict(Module):
         del self._keys[key]
         delattr(self, self._attribute(key))
 
-    def __len__(self):
-        return len(self._keys)
-
-    def __iter__(self):
-        return iter(self._keys)
-
-    def __contains__(self, key):
-        return key in self._keys
-
     def setdefault(self, key, default=None):
         if key not in self:
             self[key] = default
         return self[key]
 
-    def clear(self):
-        for key in list(self._keys):
-            del self[key]
-
-    def pop(self, key):
-        value = self[key]
-        del self[key]
-        return value
-
     def get(self, key, default=None):
         return self[key] if key in self else default
-
-    def keys(self):
-        return self._keys.keys()
 
     def items(self):
         return ((key, self[key]) for key in self._keys)
 
     def values(self):
         return (self[key] for key in self._keys)
-
-    def update(self, parameters):
-        if not isinstance(parameters, collections.abc.Iterable):
-            raise TypeError("ParametersDict.update should be called with an iterable of key/value pairs, but got " +
-                            type(parameters).__name__)
-        for key, value in _pairs(parameters, "ParameterDict", sort=True):
-            self[key] = value
 
     def extra_repr(self):
         return "\n".join(_parameter_line(key, value, lambda t: t.type()) for key, value in self.items())
