@@ -11,10 +11,12 @@ and the weight gradient's running dgamma + dy * (a * x + b) with its inner a * x
 
 import numpy as np
 
+from .forward import WRITTEN, _zeros
 from .kernels import fma
 from .ops.shared import const
 from .reduce import _fold_lanes, _sequential, vector_sum_rows
 from .rules import R, Rule, op, rule
+from .tensor import _make
 
 LAYER_NORM_VECTOR_BYTES = 32
 _CHUNK = 16  # moments_utils.h's kChunkSize: vectors per Welford chunk
@@ -241,6 +243,28 @@ rule("layer_norm_grad_bias", Rule(
     lambda gg, _, g, x, w, *saved: gg.expand(*g.shape),
     None, None, save="none", formulas=("grad, broadcast over the rows", "0", "0"),
     saved_names=("grad_out", "input", "weight", *_SAVED)))
+
+
+def _layer_norm_jvp(rule, inputs, tangents, params, out):
+    """torch's layer_norm_jvp (_norm_jvp, then _affine_jvp) op by op: the rows' rstd moves with the input,
+    d rstd = sum((t - mean(t)) * (x - mean) * -rstd^3) / N, then the weight and bias terms."""
+    (x, w, _), (tx, tw, tb) = inputs, tangents  # (the bias enters only through its tangent)
+    mean, rstd, shape = params
+    dims = tuple(range(x.ndim - len(shape), x.ndim))
+    centred, rstd = x.detach() - _make(mean), _make(rstd)
+    total = _zeros(x)
+    if tx is not None:
+        moved = tx - tx.mean(dims, keepdim=True)
+        rstd_tangent = (moved * centred * -(rstd * rstd * rstd)).sum(dims, keepdim=True) / int(np.prod(shape))
+        total = moved * rstd + centred * rstd_tangent
+    if w is not None:
+        total = total * w.detach()
+        if tw is not None:
+            total = total + centred * rstd * tw
+    return total + tb if tb is not None else total
+
+
+WRITTEN["layer_norm"] = _layer_norm_jvp  # forward mode's table, filled here as this module is imported at first use
 
 
 @op("layer_norm", method=False, namespaces=(), rules=dict(layer_norm=Rule(
