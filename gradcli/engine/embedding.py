@@ -6,18 +6,31 @@ import numpy as np
 from . import dtypes
 from .ops.indexing import index_tensor
 from .ops.shared import where_or_zero
+from .kernels import fma
 from .reduce import torch_norm
 from .rules import R, Rule, op, rule
 
 
-def _embedding_dense_backward(g, indices, num_weights, padding_idx):
+def _embedding_dense_backward(g, indices, num_weights, padding_idx, scale_grad_by_freq):
     """embedding_dense_backward_cpu: zeros, then grad's rows added into the rows their indices name, in the
-    indices' order (a repeated index accumulates); the padding index's row gets nothing."""
+    indices' order (a repeated index accumulates); the padding index's row gets nothing. With scale_grad_by_freq
+    each row added is scaled by 1 / (its index's count), in double then the dtype, by add's fused multiply-add."""
     flat = indices.reshape(-1)
     rows = np.ascontiguousarray(g).reshape(flat.size, g.shape[-1])
     out = np.zeros((num_weights, g.shape[-1]), g.dtype)
     kept = flat != padding_idx
-    np.add.at(out, flat[kept], rows[kept])
+    if not scale_grad_by_freq:
+        np.add.at(out, flat[kept], rows[kept])
+        return out
+    scales = (1.0 / np.bincount(flat, minlength=num_weights)).astype(g.dtype)
+    flat, rows = flat[kept], rows[kept]
+    order = np.argsort(flat, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(flat[order]) != 0])
+    occurrence = np.arange(flat.size) - np.repeat(starts, np.diff(np.r_[starts, flat.size]))
+    for j in range(occurrence.max(initial=-1) + 1):  # the j-th occurrences name distinct rows: one step each
+        taken = order[occurrence == j]
+        at = flat[taken]
+        out[at] = np.asarray(fma(rows[taken], scales[at][:, None], out[at])).astype(g.dtype)
     return out
 
 
@@ -30,27 +43,29 @@ def _rows_of(gg, indices, padding_idx):
     return rows.reshape(*indices.shape, gg.shape[-1])
 
 
+# torch's double backward takes the rows unscaled also with scale_grad_by_freq ("first backward takes care of
+# scaling by frequency", FunctionsManual.cpp): so does gradcli's
 rule("embedding_backward", Rule(
-    "EmbeddingDenseBackwardBackward0",
-    lambda g, indices, num_weights, padding_idx: _embedding_dense_backward(g, indices, num_weights, padding_idx),
-    lambda gg, _, g, indices, num_weights, padding_idx: _rows_of(gg, indices, padding_idx), None,
+    "EmbeddingDenseBackwardBackward0", _embedding_dense_backward,
+    lambda gg, _, g, indices, num_weights, padding_idx, scale_grad_by_freq: _rows_of(gg, indices, padding_idx), None,
     reads=((1,), ()), formulas=("grad[b]  (the rows at the indices b; the padding index's zero)", "0"),
-    saved_names=("grad_output", "indices", "num_weights", "padding_idx")))
+    saved_names=("grad_output", "indices", "num_weights", "padding_idx", "scale_grad_by_freq")))
 
 
 @op("embedding", method=False, namespaces=(), rules=dict(embedding=Rule(
-    "EmbeddingBackward0", lambda w, indices, padding_idx: w[indices],
-    lambda g, out, w, indices, padding_idx: R["embedding_backward"](g, indices, params=(w.shape[0], padding_idx)),
+    "EmbeddingBackward0", lambda w, indices, padding_idx, scale_grad_by_freq: w[indices],
+    lambda g, out, w, indices, padding_idx, scale_grad_by_freq: R["embedding_backward"](
+        g, indices, params=(w.shape[0], padding_idx, scale_grad_by_freq)),
     None, reads=((1,), ()),
     formulas=("zeros(a.shape) with grad's rows added at the rows b names (repeated indices add up; none at "
               "padding_idx)", "0"),
-    saved_names=("weight", "indices", "padding_idx"))))
+    saved_names=("weight", "indices", "padding_idx", "scale_grad_by_freq"))))
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
               sparse=False):
     """torch.nn.functional.embedding: weight's rows at the indices in input, shaped input.shape + (dim,); with
     max_norm, the rows looked up are first renormalised in place (embedding_renorm_)."""
-    if scale_grad_by_freq or sparse:
-        raise NotImplementedError("gradcli's embedding has no scale_grad_by_freq or sparse gradients")
+    if sparse:
+        raise NotImplementedError("gradcli has no sparse tensors: embedding(sparse=True) is not supported")
     num_weights = weight.shape[0]
     if padding_idx is None:
         padding_idx = -1
@@ -69,7 +84,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         raise IndexError("index out of range in self")
     if max_norm is not None:
         _renorm(weight._data, indices, max_norm, norm_type)
-    return R["embedding"](weight, input, params=(padding_idx,), arrays=(weight._data, indices))
+    return R["embedding"](weight, input, params=(padding_idx, bool(scale_grad_by_freq)), arrays=(weight._data, indices))
 
 
 def _renorm(weight, indices, max_norm, norm_type):

@@ -6,7 +6,8 @@
 Per dtype, CASES random layer_norm calls (1 to 5 rows of 1 to 40000 elements, one or two normalised dims, with and
 without weight and bias, eps from 1e-12 to 0.1, values scaled up to 100 and offset up to 1000): the output, the
 input's, weight's and bias's gradients, and the input's second derivative through create_graph; then CASES
-embedding lookups with repeated indices and a padding index, and the weight's gradient. Prints, per quantity,
+embedding lookups with repeated indices, a padding index or none, scale_grad_by_freq or not, and the weight's
+gradient. Prints, per quantity,
 how many cases were identical byte for byte. torch runs on one thread, with its default CPU capability (gradcli
 computes as the same build).
 """
@@ -59,12 +60,13 @@ def embedding_case(rng, dtype):
     rows, dim = int(rng.integers(2, 50)), int(rng.integers(1, 70))
     indices = rng.integers(0, rows, (int(rng.integers(1, 6)), int(rng.integers(1, 40))))
     padding = None if rng.random() < 0.5 else int(rng.integers(0, rows))
+    scaled = bool(rng.random() < 0.5)
     weight = rng.standard_normal((rows, dim)).astype(dtype)
     g = rng.standard_normal((*indices.shape, dim)).astype(dtype)
     results = []
     for module, functional in ((torch, torch.nn.functional), (gt, gF)):
         w = module.tensor(weight).requires_grad_()
-        out = functional.embedding(module.tensor(indices), w, padding_idx=padding)
+        out = functional.embedding(module.tensor(indices), w, padding_idx=padding, scale_grad_by_freq=scaled)
         out.backward(module.tensor(g))
         results.append((out, w.grad))
     return {"embedding": same(results[0][0].detach().numpy(), results[1][0].detach().numpy()),

@@ -201,11 +201,13 @@ def layer_norm_call(torch, F, inputs, kw):
 
 
 def embedding_draw(rng, cotangent=False):
-    """Indices (repeats likely) into a weight of 3 to 9 rows, the padding index or none, and a cotangent."""
+    """Indices (repeats likely) into a weight of 3 to 9 rows, the padding index or none, whether the gradient is
+    scaled by the indices' frequencies, and a cotangent."""
     rows, dim = int(rng.integers(3, 10)), int(rng.choice(SIZES))
     indices = shape(rng, 1, 2)
     specs = [(indices, f"int:{rows}"), ((rows, dim), "normal")] + ([(indices + (dim,), "normal")] if cotangent else [])
-    return specs, {"padding_idx": None if rng.random() < 0.5 else int(rng.integers(-rows, rows))}
+    return specs, {"padding_idx": None if rng.random() < 0.5 else int(rng.integers(-rows, rows)),
+                   "scale_grad_by_freq": bool(rng.random() < 0.5)}
 
 
 def _pooled_size(n, k, s, p, d, ceil_mode):
