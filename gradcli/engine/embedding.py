@@ -9,6 +9,7 @@ from .ops.shared import where_or_zero
 from .kernels import fma
 from .reduce import torch_norm
 from .rules import R, Rule, op, rule
+from .tensor import Tensor
 
 
 def _embedding_dense_backward(g, indices, num_weights, padding_idx, scale_grad_by_freq):
@@ -66,6 +67,10 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     max_norm, the rows looked up are first renormalised in place (embedding_renorm_)."""
     if sparse:
         raise NotImplementedError("gradcli has no sparse tensors: embedding(sparse=True) is not supported")
+    for name, position, t in (("indices", 2, input), ("weight", 1, weight)):  # torch.embedding(weight, indices)
+        if not isinstance(t, Tensor):
+            raise TypeError(f"embedding(): argument '{name}' (position {position}) must be Tensor, not "
+                            f"{type(t).__name__}")
     num_weights = weight.shape[0]
     if padding_idx is None:
         padding_idx = -1

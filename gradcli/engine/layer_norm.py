@@ -11,12 +11,13 @@ and the weight gradient's running dgamma + dy * (a * x + b) with its inner a * x
 
 import numpy as np
 
+from . import dtypes
 from .forward import WRITTEN, _zeros
 from .kernels import fma
 from .ops.shared import const
 from .reduce import _fold_lanes, _sequential, vector_sum_rows
 from .rules import R, Rule, op, rule
-from .tensor import _make
+from .tensor import Tensor, _make
 
 LAYER_NORM_VECTOR_BYTES = 32
 _CHUNK = 16  # moments_utils.h's kChunkSize: vectors per Welford chunk
@@ -87,13 +88,14 @@ def _rowwise_moments(rows):
         m1 = _rounded_fma(c, delta, m1, rows.dtype)
         m2 = m2 + _rounded_fma(delta * delta * c, dtype(count), lane_m2[:, lane], rows.dtype)
         count = total
-    return m1, m2 / dtype(n)
+    with np.errstate(divide="ignore", invalid="ignore"):  # rows of no elements: torch's NaN, silently
+        return m1, m2 / dtype(n)
 
 
 def _rows(a, normalized_shape):
     """a as (M, N) contiguous rows: N the product of normalized_shape."""
-    n = int(np.prod(normalized_shape))
-    return np.ascontiguousarray(a).reshape(-1, n)
+    leading = a.shape[:a.ndim - len(normalized_shape)]
+    return np.ascontiguousarray(a).reshape(int(np.prod(leading)), int(np.prod(normalized_shape)))
 
 
 def _layer_norm_forward(x, w, b, mean, rstd, normalized_shape):
@@ -127,7 +129,8 @@ def _layer_norm_grad_input(g, x, w, mean, rstd, normalized_shape):
     b = (db * mean - ds) * a^3 / N and c = -b * mean - db * a / N from ds = sum(dy * x * weight), db = sum(dy * weight)."""
     dtype = x.dtype.type
     rows, dy = _rows(x, normalized_shape), _rows(np.asarray(g, x.dtype), normalized_shape)
-    scale = dtype(1) / dtype(rows.shape[1])
+    with np.errstate(divide="ignore"):  # rows of no elements
+        scale = dtype(1) / dtype(rows.shape[1])
     if w is None:
         ds = _dot_sums(dy, rows)
         db = vector_sum_rows(dy, LAYER_NORM_VECTOR_BYTES)
@@ -284,6 +287,9 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
                         f"{type(normalized_shape).__name__}")
     shape = tuple(normalized_shape)
     _check(input, shape, weight, bias)
+    if input.dtype not in (dtypes.float32, dtypes.float64):  # torch's half kernel sums in float: not reproduced
+        kernel = "gradcli's layer_norm" if input.dtype.is_floating_point else '"LayerNormKernelImpl"'
+        raise NotImplementedError(f"{kernel} not implemented for '{input.dtype.legacy_name[:-6]}'")
     x = np.ascontiguousarray(input._data)
     mean, var = _rowwise_moments(_rows(x, shape))
     dtype = x.dtype.type
@@ -299,7 +305,15 @@ def _size(shape):
 
 
 def _check(input, shape, weight, bias):
-    """_check_layer_norm_inputs' errors, as torch words them."""
+    """layer_norm_cpu's checks as torch words them: the arguments' types, mixed dtypes (check_mixed_data_type),
+    then _check_layer_norm_inputs' shapes."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"layer_norm(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    parameters = [t for t in (weight, bias) if t is not None]
+    if parameters and parameters[0].dtype != input.dtype:
+        if any(t.dtype != dtypes.float32 for t in parameters):
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")
     if not shape:
         raise RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
                            "element, but got normalized_shape = []")
