@@ -3,8 +3,9 @@ normalisation: LayerNorm (torch/nn/modules/normalization.py)."""
 
 from gradcli.engine import nn_functional as F
 from gradcli.engine.factory import empty, ones, tensor, zeros
+from gradcli.lazy import imported_at_first_call
 
-from . import functional, init
+from . import init
 from .module import Module
 from .parameter import Parameter
 
@@ -85,6 +86,10 @@ class BatchNorm2d(_BatchNorm):
             raise ValueError(f"expected 4D input (got {input.dim()}D input)")
 
 
+# imported at the first forward: a script that reads torch.nn loads this module, not necessarily layer_norm
+_layer_norm = imported_at_first_call("gradcli.engine.layer_norm", "layer_norm")
+
+
 class LayerNorm(Module):
     """Normalises over the last dims (normalized_shape) of each input by their mean and biased variance, then an
     elementwise weight and bias (elementwise_affine; bias=False drops the bias)."""
@@ -114,7 +119,7 @@ class LayerNorm(Module):
                 init.zeros_(self.bias)
 
     def forward(self, input):
-        return functional.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+        return _layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extra_repr(self):
         return (f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "

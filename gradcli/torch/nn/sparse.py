@@ -1,12 +1,16 @@
 """nn.Embedding: a table of vectors looked up by index (torch/nn/modules/sparse.py)."""
 
-from gradcli.engine.embedding import embedding
 from gradcli.engine.factory import empty
 from gradcli.engine.grad_mode import no_grad
+from gradcli.lazy import imported_at_first_call
 
 from . import init
 from .module import Module
 from .parameter import Parameter
+
+
+# imported at the first forward: a script that reads torch.nn loads this module, not necessarily embedding
+_embedding = imported_at_first_call("gradcli.engine.embedding", "embedding")
 
 
 class Embedding(Module):
@@ -48,7 +52,7 @@ class Embedding(Module):
                 self.weight[self.padding_idx].fill_(0)
 
     def forward(self, input):
-        return embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type, self.scale_grad_by_freq,
+        return _embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type, self.scale_grad_by_freq,
                          self.sparse)
 
     def extra_repr(self):
