@@ -8,7 +8,7 @@ A tangent is pushed through the same rule table the backward pass uses, one JVP 
 - rules with a scalar output: the JVP is <vjp_i(1), t_i> summed over inputs;
 - convolutions (and their input and weight gradients) are bilinear: f(t_a, b, t_bias) + f(a, t_b);
 - the rest (softmax, log_softmax, logsumexp, addmm, max/min along a dim, prod and norm along dims, linalg.solve,
-  linalg.lstsq's solution and residuals, batch_norm) are written out below.
+  linalg.lstsq's solution and residuals, batch_norm, embedding and its backward) are written out below.
 Tangents are ordinary tensors computed with ordinary ops, so reverse mode can differentiate through them.
 """
 
@@ -279,11 +279,18 @@ def _batch_norm_jvp(rule, inputs, tangents, params, out):
     return total + tb.reshape(view) if tb is not None else total
 
 
+def _indexed_rows_jvp(rule, inputs, tangents, params, out):
+    """embedding and its backward, linear in their first input (the indices are not differentiable): the rule
+    applied to its tangent, at the same indices."""
+    return rule(tangents[0], *inputs[1:], params=params)
+
+
 WRITTEN = {"scatter_value": _scatter_value_jvp, "softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp,
            "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
            "norm": _reduction_jvp, "logsumexp": _logsumexp_jvp, "solve": _solve_jvp, "lstsq": _lstsq_jvp,
            "lstsq_residuals": _lstsq_residuals_jvp, "convolution": _convolution_jvp,
-           "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp, "batch_norm": _batch_norm_jvp}
+           "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp, "batch_norm": _batch_norm_jvp,
+           "embedding": _indexed_rows_jvp, "embedding_backward": _indexed_rows_jvp}
 
 
 forward_mode.push = push

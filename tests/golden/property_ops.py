@@ -179,6 +179,37 @@ def batch_norm_grad(torch, F, inputs, which, kw):
     return torch.autograd.grad(batch_norm_call(torch, F, inputs, kw), inputs[which], inputs[3], create_graph=True)[0]
 
 
+def layer_norm_draw(rng, cotangent=False, affine=False):
+    """An input whose last one or two dims are normalised, weight and bias of their shape, eps and whether the
+    weight and bias are given (both when `affine`), and the output's cotangent."""
+    while True:
+        normalized = shape(rng, 1, 2)
+        x = shape(rng, 0, 2) + normalized
+        if _numel(x) <= MAX_ELEMENTS:
+            break
+    specs = [(x, "wide"), (normalized, "normal"), (normalized, "normal")] + ([(x, "normal")] if cotangent else [])
+    kw = {"normalized_shape": list(normalized), "eps": float(rng.choice([1e-5, 1e-3])),
+          "weight": affine or bool(rng.random() < 0.7), "bias": affine or bool(rng.random() < 0.7)}
+    return specs, kw
+
+
+def layer_norm_call(torch, F, inputs, kw):
+    """F.layer_norm of inputs[0], with inputs[1] and inputs[2] as weight and bias where kw gives them."""
+    x, w, b = inputs[:3]
+    return F.layer_norm(x, kw["normalized_shape"], w if kw["weight"] else None, b if kw["bias"] else None,
+                        eps=kw["eps"])
+
+
+def embedding_draw(rng, cotangent=False):
+    """Indices (repeats likely) into a weight of 3 to 9 rows, the padding index or none, whether the gradient is
+    scaled by the indices' frequencies, and a cotangent."""
+    rows, dim = int(rng.integers(3, 10)), int(rng.choice(SIZES))
+    indices = shape(rng, 1, 2)
+    specs = [(indices, f"int:{rows}"), ((rows, dim), "normal")] + ([(indices + (dim,), "normal")] if cotangent else [])
+    return specs, {"padding_idx": None if rng.random() < 0.5 else int(rng.integers(-rows, rows)),
+                   "scale_grad_by_freq": bool(rng.random() < 0.5)}
+
+
 def _pooled_size(n, k, s, p, d, ceil_mode):
     out = (n + 2 * p - d * (k - 1) - 1 + (s - 1 if ceil_mode else 0)) // s + 1
     return out - 1 if ceil_mode and (out - 1) * s >= n + p else out
@@ -418,6 +449,19 @@ CASES = [
            lambda torch, F, inputs, which=which, **kw: batch_norm_grad(torch, F, inputs, which, kw),
            lambda rng: batch_norm_draw(rng, cotangent=True))
       for which, part in enumerate(("input", "weight", "bias"))),
+    # layer normalisation and embeddings
+    Case("layer_norm", "layer_norm", lambda torch, F, inputs, **kw: layer_norm_call(torch, F, inputs, kw),
+         layer_norm_draw),
+    *(Case(f"layer_norm_grad_{part}", f"layer_norm_grad_{part}",
+           lambda torch, F, inputs, which=which, **kw: torch.autograd.grad(
+               layer_norm_call(torch, F, inputs, kw), inputs[which], inputs[3], create_graph=True)[0],
+           lambda rng: layer_norm_draw(rng, cotangent=True, affine=True))
+      for which, part in enumerate(("input", "weight", "bias"))),
+    Case("embedding", "embedding", lambda torch, F, inputs, **kw: F.embedding(inputs[0], inputs[1], **kw),
+         embedding_draw),
+    Case("embedding_backward", "embedding_backward", lambda torch, F, inputs, **kw: torch.autograd.grad(
+        F.embedding(inputs[0], inputs[1], **kw), inputs[1], inputs[2], create_graph=True)[0],
+         lambda rng: embedding_draw(rng, cotangent=True)),
     # losses
     Case("bce_logits", "bce_logits", lambda torch, F, inputs: F.binary_cross_entropy_with_logits(*inputs),
          same_pair("wide", "unit")),

@@ -37,6 +37,8 @@ DEFERRED = {
         "torch.nn.functional": ("batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
                                 "cross_entropy", "huber_loss", "l1_loss", "linear", "mse_loss", "nll_loss", "one_hot",
                                 "smooth_l1_loss")},
+    "gradcli.engine.layer_norm": {"torch.nn.functional": ("layer_norm",)},
+    "gradcli.engine.embedding": {"torch.nn.functional": ("embedding",)},
 }
 
 

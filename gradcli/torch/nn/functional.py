@@ -1,5 +1,6 @@
-"""torch.nn.functional: activations and losses, as the engine declares them (gradcli/engine/ops, nn_functional).
-The families deferred at start (gradcli.engine.ops.DEFERRED) are imported at the first read of one of their names."""
+"""torch.nn.functional: activations, losses, layer_norm and embedding, as the engine declares them
+(gradcli/engine/ops, nn_functional, layer_norm, embedding). The modules deferred at start
+(gradcli.engine.ops.DEFERRED) are imported at the first read of one of their names."""
 
 from gradcli.engine.ops import deferred as _deferred
 from gradcli.engine.rules import EXPORTS as _EXPORTS

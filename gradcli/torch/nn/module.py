@@ -95,7 +95,7 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, params)
             params[name] = value
         elif params is not None and name in params:
             if value is not None:
@@ -105,7 +105,7 @@ class Module:
         elif isinstance(value, Module):
             if params is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, self._modules)
             self._modules[name] = value
         elif params is not None and name in self._modules:
             if value is not None:
@@ -124,25 +124,27 @@ class Module:
                 return
         object.__delattr__(self, name)
 
-    def _forget(self, name):
-        """A name moving to one registry leaves the others (and the plain attributes)."""
+    def _forget(self, name, kept):
+        """A name moving to the registry `kept` leaves the others (and the plain attributes); in `kept` a value
+        replaced keeps its place, as in torch (a layer replaced stays where it was in parameters() and the repr)."""
         self.__dict__.pop(name, None)
         for store in (self._parameters, self._buffers, self._modules):
-            store.pop(name, None)
+            if store is not kept:
+                store.pop(name, None)
 
     def register_parameter(self, name, param):
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
-        self._forget(name)
+        self._forget(name, self._parameters)
         self._parameters[name] = param
 
     def register_buffer(self, name, tensor, persistent=True):
-        self._forget(name)
+        self._forget(name, self._buffers)
         self._buffers[name] = tensor
 
     def add_module(self, name, module):
-        self._forget(name)
+        self._forget(name, self._modules)
         self._modules[name] = module
 
     register_module = add_module

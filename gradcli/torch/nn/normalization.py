@@ -1,9 +1,10 @@
-"""Batch normalisation: BatchNorm1d and BatchNorm2d, torch's _BatchNorm (torch/nn/modules/batchnorm.py)."""
+"""Batch normalisation: BatchNorm1d and BatchNorm2d, torch's _BatchNorm (torch/nn/modules/batchnorm.py); layer
+normalisation: LayerNorm (torch/nn/modules/normalization.py)."""
 
 from gradcli.engine import nn_functional as F
 from gradcli.engine.factory import empty, ones, tensor, zeros
 
-from . import init
+from . import functional, init
 from .module import Module
 from .parameter import Parameter
 
@@ -82,3 +83,39 @@ class BatchNorm2d(_BatchNorm):
     def _check_input_dim(self, input):
         if input.dim() != 4:
             raise ValueError(f"expected 4D input (got {input.dim()}D input)")
+
+
+class LayerNorm(Module):
+    """Normalises over the last dims (normalized_shape) of each input by their mean and biased variance, then an
+    elementwise weight and bias (elementwise_affine; bias=False drops the bias)."""
+
+    def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(empty(self.normalized_shape, device=device, dtype=dtype))
+            if bias:
+                self.bias = Parameter(empty(self.normalized_shape, device=device, dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input):
+        return functional.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return (f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "
+                f"bias={self.bias is not None}")
