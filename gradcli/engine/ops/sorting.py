@@ -8,6 +8,8 @@ of the libstdc++ algorithm torch runs (GCC 13's bits/stl_algo.h and stl_heap.h),
 The gradient of the values (SortBackward0, TopkBackward0) is torch's value_selecting_reduction_backward: zeros
 with the gradient scattered to the indices, a scatter, so create_graph records it."""
 
+import math
+
 import numpy as np
 
 from ..rules import R, Rule, op
@@ -148,7 +150,7 @@ def _nth_element(ranks, order, first, nth, last):
 def _rows(a, dim):
     """a's slices along dim as the rows of a 2-D array (a 0-d tensor is one slice of one element)."""
     moved = np.moveaxis(a, dim, -1) if a.ndim else a.reshape(1)
-    return moved.reshape(-1, moved.shape[-1])
+    return moved.reshape(math.prod(moved.shape[:-1]), moved.shape[-1])
 
 
 def _from_rows(rows, a, dim):
@@ -276,9 +278,9 @@ def topk(x, k, dim=-1, largest=True, sorted=True):
     """torch.return_types.topk(values, indices): the k largest (smallest) entries of each slice along dim."""
     dim = _tensor("topk", x)._dim(dim)
     if x._data.dtype == np.bool_:
-        raise RuntimeError("\"topk_cpu\" not implemented for 'Bool'")
-    size = x.shape[dim] if x.ndim else 1
-    if not 0 <= k <= size:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
+    if not 0 <= k <= (x.shape[dim] if x.ndim else 1):
         raise RuntimeError("selected index k out of range")
-    indices = _topk_indices(x._data, k, dim, largest, sorted)
+    # a 0-d tensor is its own top 1 (and, as torch has it, top 0)
+    indices = _topk_indices(x._data, k, dim, largest, sorted) if x.ndim else np.zeros((), np.int64)
     return return_type("topk")(R["topk"](x, params=(indices, dim)), _make(indices))
