@@ -35,7 +35,7 @@ LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view",
           "transpose", "permute", "flip", "tril", "triu", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
           "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "gather", "scatter",
           "scatter_add", "conv_bias_grad", "batch_norm_grad_bias", "max_pool2d", "max_pool2d_backward", "avg_pool2d",
-          "avg_pool2d_backward"}
+          "avg_pool2d_backward", "sort", "topk"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}
 
 _levels = itertools.count(1)
