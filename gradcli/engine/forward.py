@@ -175,7 +175,7 @@ def _logsumexp_jvp(rule, inputs, tangents, params, out):
 
 
 def _extremum_jvp(rule, inputs, tangents, params, out):
-    """max/min along a dim: the tangent at the chosen indices (a 0-d input has one element, its own)."""
+    """max/min (kthvalue, median) along a dim: the tangent at the chosen indices (a 0-d input has one element, its own)."""
     t = tangents[0]
     return t if t.ndim == 0 else rule(t, params=params)
 
@@ -280,7 +280,8 @@ def _batch_norm_jvp(rule, inputs, tangents, params, out):
 
 
 WRITTEN = {"scatter_value": _scatter_value_jvp, "softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp,
-           "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
+           "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp,
+           "kthvalue": _extremum_jvp, "median_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
            "norm": _reduction_jvp, "logsumexp": _logsumexp_jvp, "solve": _solve_jvp, "lstsq": _lstsq_jvp,
            "lstsq_residuals": _lstsq_residuals_jvp, "convolution": _convolution_jvp,
            "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp, "batch_norm": _batch_norm_jvp}

@@ -117,12 +117,12 @@ def _scatter_to(g, shape, idx, dim, keepdim):
     return where_or_zero(hit, g if keepdim else g.unsqueeze(dim))
 
 
-def _overall_rule(name, forward):
+def overall_rule(name, forward):
     return Rule(name, forward, lambda g, out, a: _even_split(g, a, out), save="both",
                 formulas=("1 where a == out (shared evenly between ties) else 0",))
 
 
-def _along_dim_rule(name):
+def along_dim_rule(name):
     """max/min along a dim: the forward takes the values at precomputed indices; the vjp routes g back there."""
     return Rule(name, lambda a, idx, dim, keepdim: _take(a, idx, dim, keepdim),
                 lambda g, out, a, idx, dim, keepdim: _scatter_to(g, a.shape, idx, dim, keepdim), save=None,
@@ -139,22 +139,28 @@ def _extremum(name, x, dim, keepdim, other):
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
         return R["amax_all" if name == "max" else "amin_all"](x)
-    d = x._dim(dim)
+    pick = np.argmax if name == "max" else np.argmin
+    return selected_along(name, f"{name}_dim", x, x._dim(dim), keepdim, lambda data, d: np.expand_dims(pick(data, d), d))
+
+
+def selected_along(name, rule_name, x, d, keepdim, pick):
+    """torch.return_types.NAME(values, indices) of an op that picks one value of each slice along dim d: pick(data,
+    d) gives their indices (d kept, of size 1); R[rule_name] is an along_dim_rule."""
     data = x._data if x.ndim else x._data.reshape(1)
-    idx = np.expand_dims((np.argmax if name == "max" else np.argmin)(data, d), d)
-    values = R[f"{name}_dim"](x, params=(idx, d, keepdim or not x.ndim), arrays=(data,))
+    idx = pick(data, d)
+    values = R[rule_name](x, params=(idx, d, keepdim or not x.ndim), arrays=(data,))
     if not x.ndim:
         values = values.reshape(())
     indices = _make(idx if keepdim and x.ndim else idx.squeeze(d).reshape(np.shape(idx.squeeze(d))))
     return return_type(name)(values, indices)
 
 
-@op("max", rules=dict(amax_all=_overall_rule("MaxBackward1", np.max), max_dim=_along_dim_rule("MaxBackward0")))
+@op("max", rules=dict(amax_all=overall_rule("MaxBackward1", np.max), max_dim=along_dim_rule("MaxBackward0")))
 def max(x, dim=None, keepdim=False, other=None):
     return _extremum("max", x, dim, keepdim, other)
 
 
-@op("min", rules=dict(amin_all=_overall_rule("MinBackward1", np.min), min_dim=_along_dim_rule("MinBackward0")))
+@op("min", rules=dict(amin_all=overall_rule("MinBackward1", np.min), min_dim=along_dim_rule("MinBackward0")))
 def min(x, dim=None, keepdim=False, other=None):
     return _extremum("min", x, dim, keepdim, other)
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
-from .reductions import return_type
+from .reductions import along_dim_rule, overall_rule, return_type, selected_along
 
 INSERTION_THRESHOLD = 16  # libstdc++'s _S_threshold: std::sort leaves runs this short to its final insertion sort
 
@@ -284,3 +284,121 @@ def topk(x, k, dim=-1, largest=True, sorted=True):
     # a 0-d tensor is its own top 1 (and, as torch has it, top 0)
     indices = _topk_indices(x._data, k, dim, largest, sorted) if x.ndim else np.zeros((), np.int64)
     return return_type("topk")(R["topk"](x, params=(indices, dim)), _make(indices))
+
+
+# ---- kthvalue and median: one value of each slice -------------------------------------------------------------
+
+def _quick_select(ranks, order, k):
+    """Sorting.cpp's quick_select_template (TH's, after Sedgewick): order[k] ends as the k-th smallest rank."""
+    def swap(i, j):
+        order[i], order[j] = order[j], order[i]
+
+    def greater(i, j):
+        return ranks[order[i]] > ranks[order[j]]
+    low, high = 0, len(order) - 1
+    while high > low:
+        if high == low + 1:
+            if greater(low, high):
+                swap(low, high)
+            return
+        swap((low + high) >> 1, low + 1)  # the median of three to low, the other two as guards
+        if greater(low + 1, high):
+            swap(low + 1, high)
+        if greater(low, high):
+            swap(low, high)
+        if greater(low + 1, low):
+            swap(low + 1, low)
+        i, j, pivot = low + 1, high, ranks[order[low]]
+        while True:
+            i += 1
+            while pivot > ranks[order[i]]:
+                i += 1
+            j -= 1
+            while ranks[order[j]] > pivot:
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(low, j)
+        if j <= k:
+            low = i
+        if j >= k:
+            high = j - 1
+
+
+def _kth_indices(data, k, dim):
+    """Each slice's index of its k-th smallest value (1-based k), NaN the largest: quick_select's pick among ties."""
+    rows = _rows(data, dim)
+    ascending, groups = _ascending(rows)
+    picked = ascending[:, k - 1].copy()
+    for row in np.flatnonzero(groups[:, -1] < rows.shape[-1] - 1):  # with ties, quick_select's own choice
+        order = list(range(rows.shape[-1]))
+        _quick_select(_ranks(ascending[row], groups[row], False), order, k - 1)
+        picked[row] = order[k - 1]
+    return _from_rows(picked[:, None], data, dim)
+
+
+def _median_indices(data, dim):
+    """median_with_indices_impl: the first NaN of a slice that has one, else its middle value in the order of
+    (value, index), what its std::nth_element compares."""
+    n = data.shape[dim]
+    middle = np.take(np.argsort(data, axis=dim, kind="stable"), [(n - 1) // 2], axis=dim)
+    if data.dtype.kind == "f":
+        nan = np.isnan(data)
+        has_nan = nan.any(axis=dim, keepdims=True)
+        middle = np.where(has_nan, np.argmax(nan, axis=dim, keepdims=True), middle)
+    return middle
+
+
+def _median(a):
+    """median_impl: NaN if there is one, else std::nth_element's middle value of the flattened tensor (the sign
+    of a zero there is the one its partitions leave at the middle)."""
+    flat = a.reshape(-1)
+    middle = (flat.size - 1) // 2
+    if flat.dtype.kind == "f" and np.isnan(flat).any():
+        return np.array(np.nan, flat.dtype)
+    value = np.partition(flat, middle)[middle]
+    if value == 0 and flat.dtype.kind == "f" and np.signbit(flat[flat == 0]).any() and (flat == 0).sum() > 1:
+        ranks = _ranks(*(column[0] for column in _ascending(flat[None])), False)
+        order = list(range(flat.size))
+        _nth_element(ranks, order, 0, middle, flat.size)
+        value = flat[order[middle]]
+    return np.array(value)
+
+
+def _selecting_dtype(name, kernel, x):
+    """kthvalue's and median's kernels dispatch on AT_DISPATCH_ALL_TYPES: no bool, no float16."""
+    if x._data.dtype in (np.bool_, np.float16):
+        raise RuntimeError(f'"{kernel}" not implemented for \'{x.dtype.legacy_name[:-len("Tensor")]}\'')
+
+
+@op("kthvalue", rules=dict(kthvalue=along_dim_rule("KthvalueBackward0")))
+def kthvalue(x, k, dim=-1, keepdim=False):
+    """torch.return_types.kthvalue(values, indices): the k-th smallest entry of each slice along dim."""
+    d = _tensor("kthvalue", x)._dim(dim)
+    if not x.numel():
+        raise RuntimeError("cannot perform reduction function kthvalue on tensor with no elements because the "
+                           "operation does not have an identity")
+    if not 0 < k <= (x.shape[d] if x.ndim else 1):
+        raise RuntimeError("selected index k out of range")
+    _selecting_dtype("kthvalue", "kthvalue_cpu", x)
+    return selected_along("kthvalue", "kthvalue", x, d, keepdim, lambda data, d: _kth_indices(data, k, d))
+
+
+@op("median", rules=dict(median=overall_rule("MedianBackward0", _median),
+                         median_dim=along_dim_rule("MedianBackward1")))
+def median(x, dim=None, keepdim=False):
+    """The lower median (the ((n - 1) // 2)-th smallest; NaN if any), of all entries or, as
+    torch.return_types.median(values, indices), of each slice along dim."""
+    _tensor("median", x)
+    if dim is None:
+        if not x.numel():
+            raise RuntimeError("median() operation does not have an identity for empty input tensor")
+        _selecting_dtype("median", "median_cpu", x)
+        return R["median"](x)
+    d = x._dim(dim)
+    if not (x.shape[d] if x.ndim else 1):
+        raise RuntimeError("median() cannot compute median for a dimension of size 0 because the operation does "
+                           "not have an identity")
+    _selecting_dtype("median", "median_out", x)
+    return selected_along("median", "median_dim", x, d, keepdim, _median_indices)
