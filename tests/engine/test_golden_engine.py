@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests" / "golden"
 CORPUS = GOLDEN / "engine"
 RUNNER = GOLDEN / "run_gradcli.py"
-SCRIPTS = sorted(CORPUS.glob("[0-9][0-9][0-9]_*.py"))
+SCRIPTS = sorted(CORPUS.glob("[0-9][0-9][0-9]*_*.py"))  # NNN_topic.py, past 999 NNNN_topic.py
 
 _spec = importlib.util.spec_from_file_location("golden_run_gradcli", RUNNER)
 _runner = importlib.util.module_from_spec(_spec)

@@ -110,11 +110,11 @@ def _take(a, idx, dim, keepdim):
     return values if keepdim else values.squeeze(dim)
 
 
-def _scatter_to(g, shape, idx, dim, keepdim):
+def scatter_to(g, shape, idx, dim, keepdim):
+    """torch's value_selecting_reduction_backward: zeros of `shape`, g scattered to the indices picked along dim."""
     if not shape:  # max/min over dim 0 of a 0-d tensor: the forward ran on a (1,) copy, the one element is picked
         return g.reshape(())
-    hit = np.arange(shape[dim]).reshape((-1,) + (1,) * (len(shape) - dim - 1)) == idx
-    return where_or_zero(hit, g if keepdim else g.unsqueeze(dim))
+    return R["scatter"](_make(np.zeros(shape, g._data.dtype)), g if keepdim else g.unsqueeze(dim), params=(dim, idx))
 
 
 def overall_rule(name, forward):
@@ -125,7 +125,7 @@ def overall_rule(name, forward):
 def along_dim_rule(name):
     """max/min along a dim: the forward takes the values at precomputed indices; the vjp routes g back there."""
     return Rule(name, lambda a, idx, dim, keepdim: _take(a, idx, dim, keepdim),
-                lambda g, out, a, idx, dim, keepdim: _scatter_to(g, a.shape, idx, dim, keepdim), save=None,
+                lambda g, out, a, idx, dim, keepdim: scatter_to(g, a.shape, idx, dim, keepdim), save=None,
                 formulas=("1 at the index picked along dim else 0",), saved_names=("self", "indices", "dim", "keepdim"))
 
 

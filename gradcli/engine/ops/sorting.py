@@ -14,7 +14,7 @@ import numpy as np
 
 from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
-from .reductions import along_dim_rule, overall_rule, return_type, selected_along
+from .reductions import along_dim_rule, overall_rule, return_type, scatter_to, selected_along
 
 INSERTION_THRESHOLD = 16  # libstdc++'s _S_threshold: std::sort leaves runs this short to its final insertion sort
 
@@ -231,15 +231,8 @@ def _take(a, indices, dim):
     return np.take_along_axis(a, indices, dim) if a.ndim else a.copy()
 
 
-def _selected_backward(g, out, a, indices, dim):
-    """value_selecting_reduction_backward: zeros of a's shape with g scattered to the indices."""
-    if not a.shape:
-        return g.reshape(())
-    return R["scatter"](_make(np.zeros(a.shape, g._data.dtype)), g, params=(dim, indices))
-
-
 def _selecting_rule(name):
-    return Rule(name, _take, _selected_backward, save=None, formulas=("1 at the index each value came from",),
+    return Rule(name, _take, lambda g, out, a, indices, dim: scatter_to(g, a.shape, indices, dim, True), save=None, formulas=("1 at the index each value came from",),
                 saved_names=("self", "indices", "dim"))
 
 
@@ -355,8 +348,9 @@ def _median(a):
     of a zero there is the one its partitions leave at the middle)."""
     flat = a.reshape(-1)
     middle = (flat.size - 1) // 2
-    if flat.dtype.kind == "f" and np.isnan(flat).any():
-        return np.array(np.nan, flat.dtype)
+    if not flat.size or flat.dtype.kind == "f" and np.isnan(flat).any():  # NaN (an empty tensor's: in its dtype)
+        with np.errstate(invalid="ignore"):
+            return np.array(np.nan).astype(flat.dtype)
     value = np.partition(flat, middle)[middle]
     if value == 0 and flat.dtype.kind == "f" and np.signbit(flat[flat == 0]).any() and (flat == 0).sum() > 1:
         ranks = _ranks(*(column[0] for column in _ascending(flat[None])), False)
@@ -366,22 +360,22 @@ def _median(a):
     return np.array(value)
 
 
-def _selecting_dtype(name, kernel, x):
-    """kthvalue's and median's kernels dispatch on AT_DISPATCH_ALL_TYPES: no bool, no float16."""
-    if x._data.dtype in (np.bool_, np.float16):
-        raise RuntimeError(f'"{kernel}" not implemented for \'{x.dtype.legacy_name[:-len("Tensor")]}\'')
+def _bool_refused(kernel, x):
+    """kthvalue's and median's kernels take every dtype but bool."""
+    if x._data.dtype == np.bool_:
+        raise NotImplementedError(f"\"{kernel}\" not implemented for 'Bool'")
 
 
 @op("kthvalue", rules=dict(kthvalue=along_dim_rule("KthvalueBackward0")))
 def kthvalue(x, k, dim=-1, keepdim=False):
     """torch.return_types.kthvalue(values, indices): the k-th smallest entry of each slice along dim."""
     d = _tensor("kthvalue", x)._dim(dim)
-    if not x.numel():
-        raise RuntimeError("cannot perform reduction function kthvalue on tensor with no elements because the "
-                           "operation does not have an identity")
-    if not 0 < k <= (x.shape[d] if x.ndim else 1):
-        raise RuntimeError("selected index k out of range")
-    _selecting_dtype("kthvalue", "kthvalue_cpu", x)
+    size = x.shape[d] if x.ndim else 1
+    if not size:
+        raise IndexError(f"kthvalue(): Expected reduction dim {d} to have non-zero size.")
+    if not 0 < k <= size:
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+    _bool_refused("kthvalue_cpu", x)
     return selected_along("kthvalue", "kthvalue", x, d, keepdim, lambda data, d: _kth_indices(data, k, d))
 
 
@@ -392,13 +386,10 @@ def median(x, dim=None, keepdim=False):
     torch.return_types.median(values, indices), of each slice along dim."""
     _tensor("median", x)
     if dim is None:
-        if not x.numel():
-            raise RuntimeError("median() operation does not have an identity for empty input tensor")
-        _selecting_dtype("median", "median_cpu", x)
+        _bool_refused("median_cpu", x)
         return R["median"](x)
     d = x._dim(dim)
     if not (x.shape[d] if x.ndim else 1):
-        raise RuntimeError("median() cannot compute median for a dimension of size 0 because the operation does "
-                           "not have an identity")
-    _selecting_dtype("median", "median_out", x)
+        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
+    _bool_refused("median_out", x)
     return selected_along("median", "median_dim", x, d, keepdim, _median_indices)
