@@ -175,7 +175,8 @@ def _logsumexp_jvp(rule, inputs, tangents, params, out):
 
 
 def _extremum_jvp(rule, inputs, tangents, params, out):
-    """max/min (kthvalue, median) along a dim: the tangent at the chosen indices (a 0-d input has one element, its own)."""
+    """max/min (kthvalue, median) along a dim: the tangent at the chosen indices (a 0-d input has one element, its
+    own)."""
     t = tangents[0]
     return t if t.ndim == 0 else rule(t, params=params)
 

@@ -140,7 +140,8 @@ def _extremum(name, x, dim, keepdim, other):
                                "Specify the reduction dim with the 'dim' argument.")
         return R["amax_all" if name == "max" else "amin_all"](x)
     pick = np.argmax if name == "max" else np.argmin
-    return selected_along(name, f"{name}_dim", x, x._dim(dim), keepdim, lambda data, d: np.expand_dims(pick(data, d), d))
+    return selected_along(name, f"{name}_dim", x, x._dim(dim), keepdim,
+                          lambda data, d: np.expand_dims(pick(data, d), d))
 
 
 def selected_along(name, rule_name, x, d, keepdim, pick):

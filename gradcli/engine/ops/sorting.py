@@ -1,12 +1,13 @@
-"""Sorting: sort, argsort, msort, topk. torch 2.13's CPU kernels (aten/src/ATen/native/cpu/SortingKernel.cpp,
-TopKImpl.h) sort each slice along dim with libstdc++'s std::sort (stable=False), std::stable_sort, and
-std::partial_sort or std::nth_element for topk; NaN compares as the largest value, all NaNs (and 0.0, -0.0) as
-equals. Where a slice has no two equal values every correct sort agrees, and NumPy's stable argsort gives the
+"""Sorting: sort, argsort, msort, topk, kthvalue, median. torch 2.13's CPU kernels (aten/src/ATen/native/cpu/
+SortingKernel.cpp, TopKImpl.h, Sorting.cpp) order each slice along dim with libstdc++'s std::sort (stable=False),
+std::stable_sort (or fbgemm's stable radix sort: a long 1-D integer tensor, ascending), std::partial_sort or
+std::nth_element (topk), TH's quick select (kthvalue); NaN compares as the largest value, all NaNs (and 0.0, -0.0)
+as equals. Where a slice has no two equal values every correct sort agrees, and NumPy's stable argsort gives the
 answer; where it has, the order of the ties is the algorithm's own, so the slice's ranks go through an emulation
-of the libstdc++ algorithm torch runs (GCC 13's bits/stl_algo.h and stl_heap.h), comparison by comparison.
+of the algorithm torch runs (GCC 13's bits/stl_algo.h and stl_heap.h), comparison by comparison.
 
-The gradient of the values (SortBackward0, TopkBackward0) is torch's value_selecting_reduction_backward: zeros
-with the gradient scattered to the indices, a scatter, so create_graph records it."""
+The gradient of the values (SortBackward0, TopkBackward0, ...) is torch's value_selecting_reduction_backward:
+zeros with the gradient scattered to the indices, a scatter, so create_graph records it."""
 
 import math
 
@@ -16,6 +17,7 @@ from ..rules import R, Rule, op
 from ..tensor import Tensor, _make
 from .reductions import along_dim_rule, overall_rule, return_type, scatter_to, selected_along
 
+RADIX_SORT_MINIMUM = 32768  # at::internal::GRAIN_SIZE
 INSERTION_THRESHOLD = 16  # libstdc++'s _S_threshold: std::sort leaves runs this short to its final insertion sort
 
 
@@ -144,7 +146,6 @@ def _nth_element(ranks, order, first, nth, last):
     _insertion_sort(ranks, order, first, last)
 
 
-
 # ---- the slices along dim ----------------------------------------------------------------------------------------
 
 def _rows(a, dim):
@@ -158,7 +159,7 @@ def _from_rows(rows, a, dim):
     if not a.ndim:
         return rows.reshape(())
     moved = np.moveaxis(a, dim, -1).shape[:-1] + rows.shape[-1:]
-    return np.moveaxis(rows.reshape(moved), -1, dim)
+    return np.ascontiguousarray(np.moveaxis(rows.reshape(moved), -1, dim))  # a new tensor's layout, as torch's
 
 
 def _ascending(rows):
@@ -190,7 +191,9 @@ def _sort_indices(a, dim, descending, stable):
         return _from_rows(np.broadcast_to(np.arange(n), rows.shape), a, dim)
     ascending, groups = _ascending(rows)
     indices = ascending[:, ::-1].copy() if descending else ascending
-    if descending or not stable:  # else the stable ascending order is std::stable_sort's
+    # fbgemm's radix sort (stable) takes a 1-D integer tensor of GRAIN_SIZE elements or more, in ascending order
+    radix = a.ndim == 1 and a.dtype.kind in "iu" and n >= RADIX_SORT_MINIMUM
+    if descending or not (stable or radix):  # else the stable ascending order is std::stable_sort's (fbgemm's)
         for row in np.flatnonzero(groups[:, -1] < n - 1) if n else ():  # the rows with ties
             ranks = _ranks(ascending[row], groups[row], descending)
             if stable:
@@ -232,8 +235,9 @@ def _take(a, indices, dim):
 
 
 def _selecting_rule(name):
-    return Rule(name, _take, lambda g, out, a, indices, dim: scatter_to(g, a.shape, indices, dim, True), save=None, formulas=("1 at the index each value came from",),
-                saved_names=("self", "indices", "dim"))
+    """sort's and topk's: the values at the indices along dim; the gradient scattered back there."""
+    return Rule(name, _take, lambda g, out, a, indices, dim: scatter_to(g, a.shape, indices, dim, True), save=None,
+                formulas=("1 at the index each value came from",), saved_names=("self", "indices", "dim"))
 
 
 def _tensor(name, x):
