@@ -118,5 +118,5 @@ def test_golden(script: Path, golden_results: Path) -> None:
 
 def test_script_numbers_are_unique():
     """generate.py refuses a corpus where two scripts share a number; catch it here, without torch."""
-    numbers = [script.name[:3] for script in SCRIPTS]
+    numbers = [script.name.split("_")[0] for script in SCRIPTS]
     assert sorted({n for n in numbers if numbers.count(n) > 1}) == []
