@@ -100,8 +100,9 @@ def return_type(name, fields=("values", "indices")):
 
 
 def _even_split(g, a, out):
-    """torch's evenly_distribute_backward: grad / (number of ties) at the ties, 0 elsewhere."""
-    ties = a._data == out._data
+    """torch's evenly_distribute_backward: grad / (number of ties) at the ties, 0 elsewhere (a NaN result's ties
+    are the NaNs)."""
+    ties = np.isnan(a._data) if out._data.dtype.kind == "f" and np.isnan(out._data) else a._data == out._data
     return where_or_zero(ties, g / int(ties.sum()))
 
 
