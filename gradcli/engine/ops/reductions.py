@@ -124,7 +124,8 @@ def overall_rule(name, forward):
 
 
 def along_dim_rule(name):
-    """max/min along a dim: the forward takes the values at precomputed indices; the vjp routes g back there."""
+    """max/min (kthvalue, median) along a dim: the forward takes the values at precomputed indices; the vjp routes
+    g back there."""
     return Rule(name, lambda a, idx, dim, keepdim: _take(a, idx, dim, keepdim),
                 lambda g, out, a, idx, dim, keepdim: scatter_to(g, a.shape, idx, dim, keepdim), save=None,
                 formulas=("1 at the index picked along dim else 0",), saved_names=("self", "indices", "dim", "keepdim"))
