@@ -35,7 +35,7 @@ LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view",
           "transpose", "permute", "flip", "tril", "triu", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
           "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "gather", "scatter",
           "scatter_add", "conv_bias_grad", "batch_norm_grad_bias", "max_pool2d", "max_pool2d_backward", "avg_pool2d",
-          "avg_pool2d_backward"}
+          "avg_pool2d_backward", "sort", "topk"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}
 
 _levels = itertools.count(1)
@@ -175,7 +175,8 @@ def _logsumexp_jvp(rule, inputs, tangents, params, out):
 
 
 def _extremum_jvp(rule, inputs, tangents, params, out):
-    """max/min along a dim: the tangent at the chosen indices (a 0-d input has one element, its own)."""
+    """max/min (kthvalue, median) along a dim: the tangent at the chosen indices (a 0-d input has one element, its
+    own)."""
     t = tangents[0]
     return t if t.ndim == 0 else rule(t, params=params)
 
@@ -286,7 +287,8 @@ def _indexed_rows_jvp(rule, inputs, tangents, params, out):
 
 
 WRITTEN = {"scatter_value": _scatter_value_jvp, "softmax": _softmax_jvp, "log_softmax": _log_softmax_jvp,
-           "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
+           "addmm": _addmm_jvp, "max_dim": _extremum_jvp, "min_dim": _extremum_jvp,
+           "kthvalue": _extremum_jvp, "median_dim": _extremum_jvp, "prod_dim": _reduction_jvp,
            "norm": _reduction_jvp, "logsumexp": _logsumexp_jvp, "solve": _solve_jvp, "lstsq": _lstsq_jvp,
            "lstsq_residuals": _lstsq_residuals_jvp, "convolution": _convolution_jvp,
            "conv_input_grad": _convolution_jvp, "conv_weight_grad": _convolution_jvp, "batch_norm": _batch_norm_jvp,

@@ -29,6 +29,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 CORPUS = HERE / "engine"
 EXPECTED_TORCH = "2.13"
+SCRIPT_PATTERN = "[0-9][0-9][0-9]*_*.py"  # NNN_topic.py, past 999 NNNN_topic.py
 
 sys.path.insert(0, str(HERE))
 from run_gradcli import normalize  # noqa: E402
@@ -84,12 +85,12 @@ def main() -> int:
     if not version.startswith(EXPECTED_TORCH + "."):
         sys.exit("generate.py: goldens are for torch %s, this interpreter has %s" % (EXPECTED_TORCH, version))
 
-    scripts = sorted(CORPUS.glob("[0-9][0-9][0-9]_*.py"))
+    scripts = sorted(CORPUS.glob(SCRIPT_PATTERN))
     if args.prefixes:
         scripts = [s for s in scripts if s.name.startswith(tuple(args.prefixes))]
     if not scripts:
         sys.exit("generate.py: no scripts selected")
-    names = [s.name[:3] for s in sorted(CORPUS.glob("[0-9][0-9][0-9]_*.py"))]
+    names = [s.name.split("_")[0] for s in sorted(CORPUS.glob(SCRIPT_PATTERN))]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         sys.exit("generate.py: duplicate script numbers: " + ", ".join(dupes))

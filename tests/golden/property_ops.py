@@ -392,6 +392,15 @@ CASES = [
     U("amin_all", f=lambda torch, F, inputs: inputs[0].min(), min_dims=1),
     Case("max_dim", "max_dim", lambda torch, F, inputs, **kw: inputs[0].max(**kw).values, along_dim()),
     Case("min_dim", "min_dim", lambda torch, F, inputs, **kw: inputs[0].min(**kw).values, along_dim()),
+    # sorting (keepdim drawn also picks descending / largest)
+    Case("sort", "sort", lambda torch, F, inputs, dim, keepdim: inputs[0].sort(dim, descending=keepdim).values,
+         along_dim()),
+    Case("topk", "topk", lambda torch, F, inputs, dim, keepdim: inputs[0].topk(
+        min(2, inputs[0].shape[dim]), dim, largest=keepdim).values, along_dim()),
+    Case("kthvalue", "kthvalue", lambda torch, F, inputs, dim, keepdim: inputs[0].kthvalue(
+        (inputs[0].shape[dim] + 1) // 2, dim, keepdim).values, along_dim()),
+    U("median", min_dims=1, f=lambda torch, F, inputs: inputs[0].median()),
+    Case("median_dim", "median_dim", lambda torch, F, inputs, **kw: inputs[0].median(**kw).values, along_dim()),
     U("norm", min_dims=1, f=lambda torch, F, inputs: inputs[0].norm()),
     Case("norm_dim", "norm", lambda torch, F, inputs, **kw: inputs[0].norm(**kw), along_dim()),
     Case("var_dim", "var", lambda torch, F, inputs, **kw: inputs[0].var(**kw), along_dim()),

@@ -8,6 +8,7 @@ gradcli/engine/rules.py for what a declaration holds); importing this package fi
     linalg       matmul, mm, bmm, mv, dot, outer, addmm, linalg.solve, linalg.lstsq
     shapes       view, reshape, squeeze, expand, transpose, permute, flip, tril, triu, clone, to, cat, stack
     convolution  conv1d, conv2d, max_pool2d, avg_pool2d
+    sorting      sort, argsort, msort, topk, kthvalue, median (ties in the order torch's kernels leave them)
     indexing     x[key], select
     inplace      x[key] = v and the in-place methods (add_, ...), writes through views
     shared       argument handling and vjp helpers the families share
@@ -33,6 +34,9 @@ DEFERRED = {
     "gradcli.engine.ops.convolution": {
         "torch": ("conv1d", "conv2d", "max_pool2d"),
         "torch.nn.functional": ("avg_pool2d", "conv1d", "conv2d", "max_pool2d")},
+    "gradcli.engine.ops.sorting": {
+        "torch": ("argsort", "kthvalue", "median", "msort", "sort", "topk"),
+        "Tensor": ("argsort", "kthvalue", "median", "msort", "sort", "topk")},
     "gradcli.engine.nn_functional": {
         "torch.nn.functional": ("batch_norm", "binary_cross_entropy", "binary_cross_entropy_with_logits",
                                 "cross_entropy", "huber_loss", "l1_loss", "linear", "mse_loss", "nll_loss", "one_hot",

@@ -100,8 +100,9 @@ def return_type(name, fields=("values", "indices")):
 
 
 def _even_split(g, a, out):
-    """torch's evenly_distribute_backward: grad / (number of ties) at the ties, 0 elsewhere."""
-    ties = a._data == out._data
+    """torch's evenly_distribute_backward: grad / (number of ties) at the ties, 0 elsewhere (a NaN result's ties
+    are the NaNs)."""
+    ties = np.isnan(a._data) if out._data.dtype.kind == "f" and np.isnan(out._data) else a._data == out._data
     return where_or_zero(ties, g / int(ties.sum()))
 
 
@@ -110,22 +111,23 @@ def _take(a, idx, dim, keepdim):
     return values if keepdim else values.squeeze(dim)
 
 
-def _scatter_to(g, shape, idx, dim, keepdim):
+def scatter_to(g, shape, idx, dim, keepdim):
+    """torch's value_selecting_reduction_backward: zeros of `shape`, g scattered to the indices picked along dim."""
     if not shape:  # max/min over dim 0 of a 0-d tensor: the forward ran on a (1,) copy, the one element is picked
         return g.reshape(())
-    hit = np.arange(shape[dim]).reshape((-1,) + (1,) * (len(shape) - dim - 1)) == idx
-    return where_or_zero(hit, g if keepdim else g.unsqueeze(dim))
+    return R["scatter"](_make(np.zeros(shape, g._data.dtype)), g if keepdim else g.unsqueeze(dim), params=(dim, idx))
 
 
-def _overall_rule(name, forward):
+def overall_rule(name, forward):
     return Rule(name, forward, lambda g, out, a: _even_split(g, a, out), save="both",
                 formulas=("1 where a == out (shared evenly between ties) else 0",))
 
 
-def _along_dim_rule(name):
-    """max/min along a dim: the forward takes the values at precomputed indices; the vjp routes g back there."""
+def along_dim_rule(name):
+    """max/min (kthvalue, median) along a dim: the forward takes the values at precomputed indices; the vjp routes
+    g back there."""
     return Rule(name, lambda a, idx, dim, keepdim: _take(a, idx, dim, keepdim),
-                lambda g, out, a, idx, dim, keepdim: _scatter_to(g, a.shape, idx, dim, keepdim), save=None,
+                lambda g, out, a, idx, dim, keepdim: scatter_to(g, a.shape, idx, dim, keepdim), save=None,
                 formulas=("1 at the index picked along dim else 0",), saved_names=("self", "indices", "dim", "keepdim"))
 
 
@@ -139,22 +141,29 @@ def _extremum(name, x, dim, keepdim, other):
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0. "
                                "Specify the reduction dim with the 'dim' argument.")
         return R["amax_all" if name == "max" else "amin_all"](x)
-    d = x._dim(dim)
+    pick = np.argmax if name == "max" else np.argmin
+    return selected_along(name, f"{name}_dim", x, x._dim(dim), keepdim,
+                          lambda data, d: np.expand_dims(pick(data, d), d))
+
+
+def selected_along(name, rule_name, x, d, keepdim, pick):
+    """torch.return_types.NAME(values, indices) of an op that picks one value of each slice along dim d: pick(data,
+    d) gives their indices (d kept, of size 1); R[rule_name] is an along_dim_rule."""
     data = x._data if x.ndim else x._data.reshape(1)
-    idx = np.expand_dims((np.argmax if name == "max" else np.argmin)(data, d), d)
-    values = R[f"{name}_dim"](x, params=(idx, d, keepdim or not x.ndim), arrays=(data,))
+    idx = pick(data, d)
+    values = R[rule_name](x, params=(idx, d, keepdim or not x.ndim), arrays=(data,))
     if not x.ndim:
         values = values.reshape(())
     indices = _make(idx if keepdim and x.ndim else idx.squeeze(d).reshape(np.shape(idx.squeeze(d))))
     return return_type(name)(values, indices)
 
 
-@op("max", rules=dict(amax_all=_overall_rule("MaxBackward1", np.max), max_dim=_along_dim_rule("MaxBackward0")))
+@op("max", rules=dict(amax_all=overall_rule("MaxBackward1", np.max), max_dim=along_dim_rule("MaxBackward0")))
 def max(x, dim=None, keepdim=False, other=None):
     return _extremum("max", x, dim, keepdim, other)
 
 
-@op("min", rules=dict(amin_all=_overall_rule("MinBackward1", np.min), min_dim=_along_dim_rule("MinBackward0")))
+@op("min", rules=dict(amin_all=overall_rule("MinBackward1", np.min), min_dim=along_dim_rule("MinBackward0")))
 def min(x, dim=None, keepdim=False, other=None):
     return _extremum("min", x, dim, keepdim, other)
 
