@@ -1,4 +1,4 @@
-"""SGD, Adam, AdamW, RMSprop and Adagrad: torch's single-tensor update (the path torch takes on the CPU),
+"""SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad and Adadelta: torch's single-tensor update (the path torch takes on the CPU),
 operation by operation in torch's order, so that float32 parameters follow torch's to the bit."""
 
 from gradcli.engine.factory import tensor, zeros_like
@@ -14,6 +14,21 @@ def _with_weight_decay(grad, param, weight_decay, maximize):
         grad = grad.clone()
         kernels.add_(grad, param, weight_decay)
     return grad
+
+
+def _decayed(grad, param, group):
+    """The gradient after weight decay: decoupled (AdamW's: the parameter shrinks by lr * weight_decay first) or
+    added to the gradient."""
+    if group["decoupled_weight_decay"]:
+        param.mul_(1 - group["lr"] * group["weight_decay"])
+        return -grad if group["maximize"] else grad
+    return _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+
+
+def _check_betas(betas):
+    for i, beta in enumerate(betas):
+        if not 0.0 <= beta < 1.0:
+            raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
 
 
 def _step_count(state):
@@ -65,10 +80,7 @@ class Adam(Optimizer):
                  decoupled_weight_decay=None):
         check_range("learning rate", lr)
         check_range("epsilon value", eps)
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
+        _check_betas(betas)
         check_range("weight_decay value", weight_decay)
         decoupled = self.decoupled if decoupled_weight_decay is None else decoupled_weight_decay
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
@@ -84,11 +96,7 @@ class Adam(Optimizer):
                 state["max_exp_avg_sq"] = zeros_like(param)
         step = _step_count(state)
         lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
-        if group["decoupled_weight_decay"]:
-            param.mul_(1 - lr * group["weight_decay"])
-            grad = -grad if group["maximize"] else grad
-        else:
-            grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+        grad = _decayed(grad, param, group)
         exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
         kernels.lerp_(exp_avg, grad, 1 - beta1)
         exp_avg_sq.mul_(beta2)
@@ -111,6 +119,101 @@ class AdamW(Adam):
                  maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
                          capturable=capturable, differentiable=differentiable, fused=fused)
+
+
+class NAdam(Optimizer):
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, momentum_decay=4e-3,
+                 decoupled_weight_decay=False, *, foreach=None, maximize=False, capturable=False, differentiable=False):
+        check_range("learning rate", lr)
+        check_range("epsilon value", eps)
+        _check_betas(betas)
+        check_range("weight_decay value", weight_decay)
+        check_range("momentum_decay value", momentum_decay)
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
+                                      momentum_decay=momentum_decay, decoupled_weight_decay=decoupled_weight_decay,
+                                      maximize=maximize, foreach=foreach, capturable=capturable,
+                                      differentiable=differentiable))
+
+    def _update(self, param, grad, state, group):
+        if "exp_avg" not in state:
+            state["step"] = tensor(0.0, dtype=dtypes.float32)
+            state["mu_product"] = tensor(1.0, dtype=dtypes.float32)
+            state["exp_avg"] = zeros_like(param)
+            state["exp_avg_sq"] = zeros_like(param)
+        step = _step_count(state)
+        lr, (beta1, beta2), momentum_decay = group["lr"], group["betas"], group["momentum_decay"]
+        bias_correction2 = 1 - beta2**step
+        grad = _decayed(grad, param, group)
+        mu = beta1 * (1.0 - 0.5 * 0.96 ** (step * momentum_decay))
+        mu_next = beta1 * (1.0 - 0.5 * 0.96 ** ((step + 1) * momentum_decay))
+        mu_product = state["mu_product"].mul_(mu).item()  # a float32 product, as torch keeps it
+        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+        kernels.lerp_(exp_avg, grad, 1 - beta1)
+        exp_avg_sq.mul_(beta2)
+        kernels.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
+        denom = (exp_avg_sq / bias_correction2).sqrt().add_(group["eps"])
+        kernels.addcdiv_(param, grad, denom, -lr * (1.0 - mu) / (1.0 - mu_product))
+        kernels.addcdiv_(param, exp_avg, denom, -lr * mu_next / (1.0 - mu_product * mu_next))
+
+
+class RAdam(Optimizer):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, decoupled_weight_decay=False, *,
+                 foreach=None, maximize=False, capturable=False, differentiable=False):
+        check_range("learning rate", lr)
+        check_range("epsilon value", eps)
+        _check_betas(betas)
+        check_range("weight_decay value", weight_decay)
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, maximize=maximize,
+                                      foreach=foreach, capturable=capturable,
+                                      decoupled_weight_decay=decoupled_weight_decay, differentiable=differentiable))
+
+    def _update(self, param, grad, state, group):
+        if "exp_avg" not in state:
+            state["step"] = tensor(0.0, dtype=dtypes.float32)
+            state["exp_avg"] = zeros_like(param)
+            state["exp_avg_sq"] = zeros_like(param)
+        step = _step_count(state)
+        lr, (beta1, beta2) = group["lr"], group["betas"]
+        grad = _decayed(grad, param, group)
+        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+        kernels.lerp_(exp_avg, grad, 1 - beta1)
+        exp_avg_sq.mul_(beta2)
+        kernels.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
+        bias_correction1 = 1 - beta1**step
+        bias_correction2 = 1 - beta2**step
+        update = exp_avg / bias_correction1 * lr
+        rho_inf = 2 / (1 - beta2) - 1
+        rho_t = rho_inf - 2 * step * beta2**step / bias_correction2
+        if rho_t > 5.0:  # the variance is tractable: the adaptive step, rectified
+            rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
+            # torch's float / tensor is the tensor's reciprocal times the float
+            adaptive_lr = exp_avg_sq.sqrt().add_(group["eps"]).reciprocal() * bias_correction2**0.5
+            update = update * adaptive_lr * rect
+        kernels.add_(param, update, -1.0)
+
+
+class Adamax(Optimizer):
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None, *, maximize=False,
+                 differentiable=False, capturable=False):
+        check_range("learning rate", lr)
+        check_range("epsilon value", eps)
+        _check_betas(betas)
+        check_range("weight_decay value", weight_decay)
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable, capturable=capturable))
+
+    def _update(self, param, grad, state, group):
+        if "exp_avg" not in state:
+            state["step"] = tensor(0.0, dtype=dtypes.float32)
+            state["exp_avg"] = zeros_like(param)
+            state["exp_inf"] = zeros_like(param)
+        step = _step_count(state)
+        beta1, beta2 = group["betas"]
+        grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+        exp_avg, exp_inf = state["exp_avg"], state["exp_inf"]
+        kernels.lerp_(exp_avg, grad, 1 - beta1)
+        exp_inf.copy_(exp_inf.mul_(beta2).maximum(grad.abs().add_(group["eps"])))
+        kernels.addcdiv_(param, exp_avg, exp_inf, -(group["lr"] / (1 - beta1**step)))
 
 
 class RMSprop(Optimizer):
@@ -179,3 +282,31 @@ class Adagrad(Optimizer):
         kernels.addcmul_(state["sum"], grad, grad, 1)
         std = state["sum"].sqrt().add_(group["eps"])
         kernels.addcdiv_(param, grad, std, -clr)
+
+
+class Adadelta(Optimizer):
+    def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *, capturable=False,
+                 maximize=False, differentiable=False):
+        check_range("learning rate", lr)
+        if not 0.0 <= rho <= 1.0:
+            raise ValueError(f"Invalid rho value: {rho}")
+        check_range("epsilon value", eps)
+        check_range("weight_decay value", weight_decay)
+        super().__init__(params, dict(lr=lr, rho=rho, eps=eps, weight_decay=weight_decay, maximize=maximize,
+                                      capturable=capturable, foreach=foreach, differentiable=differentiable))
+
+    def _update(self, param, grad, state, group):
+        if "square_avg" not in state:
+            state["step"] = tensor(0.0, dtype=dtypes.float32)
+            state["square_avg"] = zeros_like(param)
+            state["acc_delta"] = zeros_like(param)
+        _step_count(state)
+        grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+        rho, eps, square_avg, acc_delta = group["rho"], group["eps"], state["square_avg"], state["acc_delta"]
+        square_avg.mul_(rho)
+        kernels.addcmul_(square_avg, grad, grad, 1 - rho)
+        std = square_avg.add(eps).sqrt_()
+        delta = acc_delta.add(eps).sqrt_().div_(std).mul_(grad)
+        acc_delta.mul_(rho)
+        kernels.addcmul_(acc_delta, delta, delta, 1 - rho)
+        kernels.add_(param, delta, -group["lr"])
