@@ -186,8 +186,7 @@ class RAdam(Optimizer):
         rho_t = rho_inf - 2 * step * beta2**step / bias_correction2
         if rho_t > 5.0:  # the variance is tractable: the adaptive step, rectified
             rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
-            # torch's float / tensor is the tensor's reciprocal times the float
-            adaptive_lr = exp_avg_sq.sqrt().add_(group["eps"]).reciprocal() * bias_correction2**0.5
+            adaptive_lr = bias_correction2**0.5 / exp_avg_sq.sqrt().add_(group["eps"])
             update = update * adaptive_lr * rect
         kernels.add_(param, update, -1.0)
 
