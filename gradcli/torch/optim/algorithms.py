@@ -31,12 +31,31 @@ def _check_betas(betas):
             raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
 
 
-def _step_count(state):
-    """state['step'] is a float32 tensor, as torch keeps it; the update reads it as a Python number."""
-    if "step" not in state:
+def _step_count(state, param, *buffers, **scalars):
+    """Count a step in the parameter's state, which its first step makes in torch's key order: 'step' (a float32
+    tensor, as torch keeps it), float32 scalars, a zero tensor per buffer. Returns the count as a Python number,
+    as the update reads it."""
+    if not state:
         state["step"] = tensor(0.0, dtype=dtypes.float32)
+        for name, value in scalars.items():
+            state[name] = tensor(value, dtype=dtypes.float32)
+        for name in buffers:
+            state[name] = zeros_like(param)
     state["step"] += 1
     return state["step"].item()
+
+
+def _moments(state, grad, beta1, beta2):
+    """Adam's running averages of the gradient and of its square (NAdam's and RAdam's too), updated in place."""
+    exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+    kernels.lerp_(exp_avg, grad, 1 - beta1)
+    exp_avg_sq.mul_(beta2)
+    kernels.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
+    return exp_avg, exp_avg_sq
+
+
+def _if(condition, name):
+    return [name] if condition else []
 
 
 class SGD(Optimizer):
@@ -88,19 +107,10 @@ class Adam(Optimizer):
                                       differentiable=differentiable, fused=fused, decoupled_weight_decay=decoupled))
 
     def _update(self, param, grad, state, group):
-        if "exp_avg" not in state:
-            state["step"] = tensor(0.0, dtype=dtypes.float32)
-            state["exp_avg"] = zeros_like(param)
-            state["exp_avg_sq"] = zeros_like(param)
-            if group["amsgrad"]:
-                state["max_exp_avg_sq"] = zeros_like(param)
-        step = _step_count(state)
+        step = _step_count(state, param, "exp_avg", "exp_avg_sq", *_if(group["amsgrad"], "max_exp_avg_sq"))
         lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
         grad = _decayed(grad, param, group)
-        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-        kernels.lerp_(exp_avg, grad, 1 - beta1)
-        exp_avg_sq.mul_(beta2)
-        kernels.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
+        exp_avg, exp_avg_sq = _moments(state, grad, beta1, beta2)
         bias_correction1 = 1 - beta1**step
         bias_correction2 = 1 - beta2**step
         step_size = lr / bias_correction1
@@ -135,22 +145,14 @@ class NAdam(Optimizer):
                                       differentiable=differentiable))
 
     def _update(self, param, grad, state, group):
-        if "exp_avg" not in state:
-            state["step"] = tensor(0.0, dtype=dtypes.float32)
-            state["mu_product"] = tensor(1.0, dtype=dtypes.float32)
-            state["exp_avg"] = zeros_like(param)
-            state["exp_avg_sq"] = zeros_like(param)
-        step = _step_count(state)
+        step = _step_count(state, param, "exp_avg", "exp_avg_sq", mu_product=1.0)
         lr, (beta1, beta2), momentum_decay = group["lr"], group["betas"], group["momentum_decay"]
         bias_correction2 = 1 - beta2**step
         grad = _decayed(grad, param, group)
         mu = beta1 * (1.0 - 0.5 * 0.96 ** (step * momentum_decay))
         mu_next = beta1 * (1.0 - 0.5 * 0.96 ** ((step + 1) * momentum_decay))
         mu_product = state["mu_product"].mul_(mu).item()  # a float32 product, as torch keeps it
-        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-        kernels.lerp_(exp_avg, grad, 1 - beta1)
-        exp_avg_sq.mul_(beta2)
-        kernels.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
+        exp_avg, exp_avg_sq = _moments(state, grad, beta1, beta2)
         denom = (exp_avg_sq / bias_correction2).sqrt().add_(group["eps"])
         kernels.addcdiv_(param, grad, denom, -lr * (1.0 - mu) / (1.0 - mu_product))
         kernels.addcdiv_(param, exp_avg, denom, -lr * mu_next / (1.0 - mu_product * mu_next))
@@ -168,17 +170,10 @@ class RAdam(Optimizer):
                                       decoupled_weight_decay=decoupled_weight_decay, differentiable=differentiable))
 
     def _update(self, param, grad, state, group):
-        if "exp_avg" not in state:
-            state["step"] = tensor(0.0, dtype=dtypes.float32)
-            state["exp_avg"] = zeros_like(param)
-            state["exp_avg_sq"] = zeros_like(param)
-        step = _step_count(state)
+        step = _step_count(state, param, "exp_avg", "exp_avg_sq")
         lr, (beta1, beta2) = group["lr"], group["betas"]
         grad = _decayed(grad, param, group)
-        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-        kernels.lerp_(exp_avg, grad, 1 - beta1)
-        exp_avg_sq.mul_(beta2)
-        kernels.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
+        exp_avg, exp_avg_sq = _moments(state, grad, beta1, beta2)
         bias_correction1 = 1 - beta1**step
         bias_correction2 = 1 - beta2**step
         update = exp_avg / bias_correction1 * lr
@@ -202,11 +197,7 @@ class Adamax(Optimizer):
                                       maximize=maximize, differentiable=differentiable, capturable=capturable))
 
     def _update(self, param, grad, state, group):
-        if "exp_avg" not in state:
-            state["step"] = tensor(0.0, dtype=dtypes.float32)
-            state["exp_avg"] = zeros_like(param)
-            state["exp_inf"] = zeros_like(param)
-        step = _step_count(state)
+        step = _step_count(state, param, "exp_avg", "exp_inf")
         beta1, beta2 = group["betas"]
         grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
         exp_avg, exp_inf = state["exp_avg"], state["exp_inf"]
@@ -228,14 +219,8 @@ class RMSprop(Optimizer):
                                       maximize=maximize, differentiable=differentiable))
 
     def _update(self, param, grad, state, group):
-        if "square_avg" not in state:
-            state["step"] = tensor(0.0, dtype=dtypes.float32)
-            state["square_avg"] = zeros_like(param)
-            if group["momentum"] > 0:
-                state["momentum_buffer"] = zeros_like(param)
-            if group["centered"]:
-                state["grad_avg"] = zeros_like(param)
-        _step_count(state)
+        _step_count(state, param, "square_avg", *_if(group["momentum"] > 0, "momentum_buffer"),
+                    *_if(group["centered"], "grad_avg"))
         grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
         alpha, square_avg = group["alpha"], state["square_avg"]
         square_avg.mul_(alpha)
@@ -275,7 +260,7 @@ class Adagrad(Optimizer):
                 state["sum"] = zeros_like(p).fill_(group["initial_accumulator_value"])
 
     def _update(self, param, grad, state, group):
-        step = _step_count(state)
+        step = _step_count(state, param)
         grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
         clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
         kernels.addcmul_(state["sum"], grad, grad, 1)
@@ -295,11 +280,7 @@ class Adadelta(Optimizer):
                                       capturable=capturable, foreach=foreach, differentiable=differentiable))
 
     def _update(self, param, grad, state, group):
-        if "square_avg" not in state:
-            state["step"] = tensor(0.0, dtype=dtypes.float32)
-            state["square_avg"] = zeros_like(param)
-            state["acc_delta"] = zeros_like(param)
-        _step_count(state)
+        _step_count(state, param, "square_avg", "acc_delta")
         grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
         rho, eps, square_avg, acc_delta = group["rho"], group["eps"], state["square_avg"], state["acc_delta"]
         square_avg.mul_(rho)
