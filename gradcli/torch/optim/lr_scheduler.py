@@ -124,6 +124,9 @@ class LRScheduler:
     def get_last_lr(self):
         return self._last_lr
 
+    def __repr__(self):
+        return f"<torch.optim.lr_scheduler.{type(self).__name__} object at {id(self):#x}>"
+
     def get_lr(self):
         raise NotImplementedError
 
