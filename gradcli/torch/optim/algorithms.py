@@ -1,7 +1,7 @@
-"""SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad and Adadelta: torch's single-tensor update (the path torch takes on the CPU),
+"""SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad, Adadelta, Rprop and ASGD: torch's single-tensor update (the path torch takes on the CPU),
 operation by operation in torch's order, so that float32 parameters follow torch's to the bit."""
 
-from gradcli.engine.factory import tensor, zeros_like
+from gradcli.engine.factory import full_like, tensor, zeros_like
 from gradcli.engine import dtypes
 
 from . import kernels
@@ -290,3 +290,57 @@ class Adadelta(Optimizer):
         acc_delta.mul_(rho)
         kernels.addcmul_(acc_delta, delta, delta, 1 - rho)
         kernels.add_(param, delta, -group["lr"])
+
+
+class Rprop(Optimizer):
+    def __init__(self, params, lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50), *, capturable=False, foreach=None,
+                 maximize=False, differentiable=False):
+        check_range("learning rate", lr)
+        if not 0.0 < etas[0] < 1.0 < etas[1]:
+            raise ValueError(f"Invalid eta values: {etas[0]}, {etas[1]}")
+        super().__init__(params, dict(lr=lr, etas=etas, step_sizes=step_sizes, foreach=foreach, maximize=maximize,
+                                      differentiable=differentiable, capturable=capturable))
+
+    def _update(self, param, grad, state, group):
+        first = not state
+        _step_count(state, param, "prev")
+        if first:
+            state["step_size"] = full_like(grad, group["lr"])
+        grad = -grad if group["maximize"] else grad
+        etaminus, etaplus = group["etas"]
+        # each element's step grows while its gradient keeps its sign, shrinks when the sign flips
+        sign = grad.mul(state["prev"]).sign()
+        sign[sign.gt(0)] = etaplus
+        sign[sign.lt(0)] = etaminus
+        sign[sign.eq(0)] = 1
+        step_size = state["step_size"]
+        step_size.mul_(sign).clamp_(*group["step_sizes"])
+        grad = grad.clone()
+        grad[sign.eq(etaminus)] = 0  # after a flip the element rests one step
+        kernels.addcmul_(param, grad.sign(), step_size, -1)
+        state["prev"].copy_(grad)
+
+
+class ASGD(Optimizer):
+    def __init__(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0, foreach=None, maximize=False,
+                 differentiable=False, capturable=False):
+        check_range("learning rate", lr)
+        check_range("weight_decay value", weight_decay)
+        super().__init__(params, dict(lr=lr, lambd=lambd, alpha=alpha, t0=t0, weight_decay=weight_decay,
+                                      foreach=foreach, maximize=maximize, differentiable=differentiable,
+                                      capturable=capturable))
+
+    def _update(self, param, grad, state, group):
+        step = _step_count(state, param, "ax", eta=group["lr"], mu=1.0)
+        grad = _with_weight_decay(grad, param, group["weight_decay"], group["maximize"])
+        lr, lambd = group["lr"], group["lambd"]
+        eta, mu, ax = state["eta"], state["mu"], state["ax"]
+        eta_value = eta.item()
+        param.mul_(1 - lambd * eta_value)
+        kernels.add_(param, grad, -eta_value)
+        if mu.item() != 1:  # averaging starts at step t0
+            ax.add_(param.sub(ax).mul_(mu))
+        else:
+            ax.copy_(param)
+        eta.fill_(lr / (1 + lambd * lr * step) ** group["alpha"])
+        mu.fill_(1 / max(1, step - group["t0"]))
