@@ -135,9 +135,7 @@ class LBFGS(Optimizer):
 
     def step(self, closure):
         with no_grad():
-            loss = self._minimise(closure)
-        self._opt_called = True
-        return loss
+            return self._minimise(closure)
 
     def _minimise(self, script_closure):
         def closure():

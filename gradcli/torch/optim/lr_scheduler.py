@@ -21,6 +21,10 @@ EPOCH_DEPRECATION_WARNING = (
     "`scheduler.step()` to step the scheduler. During the deprecation, if epoch is different from None, the closed "
     "form is used instead of the new chainable form, where available. Please open an issue if you are unable to "
     "replicate your use case: https://github.com/pytorch/pytorch/issues/new/choose.")
+OVERRIDDEN_STEP_WARNING = (
+    "Seems like `optimizer.step()` has been overridden after learning rate scheduler initialization. Please, make "
+    "sure to call `optimizer.step()` before `lr_scheduler.step()`. See more details at "
+    "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
 GET_LR_WARNING = "To get the last learning rate computed by the scheduler, please use `get_last_lr()`."
 PLATEAU_IN_COMPOSITE = ("{} does not support `ReduceLROnPlateau` scheduler as it requires additional kwargs to be "
                         "specified when calling `step`, but got one at index {} in the given schedulers sequence.")
@@ -29,6 +33,21 @@ PLATEAU_IN_COMPOSITE = ("{} does not support `ReduceLROnPlateau` scheduler as it
 def _check_optimizer(optimizer):
     if not isinstance(optimizer, Optimizer):
         raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
+
+
+def _track_step_calls(optimizer):
+    """Wrap the optimizer's step (once, as torch does) so that it notes it ran: the scheduler's first step warns
+    when it did not. The wrapper is what the optimizer's own step, or a subclass's, is called through."""
+    step = optimizer.step
+    if hasattr(step, "_wrapped_by_lr_sched"):
+        return
+
+    def wrapper(*args, **kwargs):
+        optimizer._opt_called = True
+        return step(*args, **kwargs)
+
+    wrapper._wrapped_by_lr_sched = True
+    optimizer.step = wrapper
 
 
 def _format_param(name, optimizer, param):
@@ -105,6 +124,7 @@ class LRScheduler:
                         "for a fresh training run (not recommended)")
         self.base_lrs = _group_values(optimizer, "initial_lr")
         self.last_epoch = last_epoch
+        _track_step_calls(optimizer)
         self._initial_step()
 
     def _initial_step(self):
@@ -131,8 +151,11 @@ class LRScheduler:
         raise NotImplementedError
 
     def step(self, epoch=None):
-        if self._step_count == 1 and not self.optimizer._opt_called:
-            warnings.warn(ORDER_WARNING, UserWarning, stacklevel=2)
+        if self._step_count == 1:
+            if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):
+                warnings.warn(OVERRIDDEN_STEP_WARNING, UserWarning, stacklevel=2)
+            elif not getattr(self.optimizer, "_opt_called", False):
+                warnings.warn(ORDER_WARNING, UserWarning, stacklevel=2)
         self._step_count += 1
         if epoch is not None:
             warnings.warn(EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)

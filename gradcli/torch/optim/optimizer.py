@@ -28,7 +28,6 @@ class Optimizer:
             groups = [{"params": groups}]
         for group in groups:
             self.add_param_group(group)
-        self._opt_called = False  # read by the learning-rate schedulers, as in torch
         self._stepped_grads = {}  # param id -> (its grad, its version, its accumulations) when step() last used them
 
     def add_param_group(self, param_group):
@@ -56,7 +55,6 @@ class Optimizer:
                     if p._grad is not None:
                         state = self._state_of(p) if self._keeps_state(group) else None
                         self._update(p, p._grad, state, group)
-        self._opt_called = True
         return loss
 
     def _check_gradients(self):
