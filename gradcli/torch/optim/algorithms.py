@@ -1,5 +1,6 @@
-"""SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad, Adadelta, Rprop and ASGD: torch's single-tensor update (the path torch takes on the CPU),
-operation by operation in torch's order, so that float32 parameters follow torch's to the bit."""
+"""SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad, Adadelta, Rprop and ASGD: torch's single-tensor
+update (the path torch takes on the CPU), operation by operation in torch's order, so that float32 parameters
+follow torch's to the bit."""
 
 from gradcli.engine.factory import full_like, tensor, zeros_like
 from gradcli.engine import dtypes
