@@ -11,6 +11,10 @@ from functools import partial
 
 from .optimizer import Optimizer
 
+# torch's names, and its old base class _LRScheduler, which scripts written for older torch subclass
+__all__ = ["LambdaLR", "MultiplicativeLR", "StepLR", "MultiStepLR", "ConstantLR", "LinearLR", "ExponentialLR",
+           "SequentialLR", "CosineAnnealingLR", "ChainedScheduler", "ReduceLROnPlateau", "CyclicLR",
+           "CosineAnnealingWarmRestarts", "OneCycleLR", "PolynomialLR", "LRScheduler", "_LRScheduler"]
 ORDER_WARNING = (
     "Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and later, you should call "
     "them in the opposite order: `optimizer.step()` before `lr_scheduler.step()`.  Failure to do this will result "
@@ -190,6 +194,10 @@ class LRScheduler:
 
     def _scaled_lrs(self, factor):
         return [group["lr"] * factor for group in self.optimizer.param_groups]
+
+
+class _LRScheduler(LRScheduler):
+    """LRScheduler's name before torch 2.0."""
 
 
 class _LambdaScheduler(LRScheduler):

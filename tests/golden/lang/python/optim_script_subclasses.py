@@ -1,8 +1,9 @@
 # An optimizer and a scheduler a script writes itself, on torch.optim's base classes: the optimizer's own step
 # (self.state[p] starts empty, as torch's defaultdict), a scheduler's get_lr from last_epoch and base_lrs, and
-# the warning torch gives when optimizer.step is replaced after the scheduler wrapped it.
+# the warning torch gives when optimizer.step is replaced after the scheduler wrapped it; _LRScheduler, the base
+# class's old name, which scripts written for older torch subclass.
 import torch.nn as nn
-from torch.optim.lr_scheduler import LRScheduler, ExponentialLR
+from torch.optim.lr_scheduler import LRScheduler, ExponentialLR, _LRScheduler
 
 
 class MomentumSGD(torch.optim.Optimizer):
@@ -54,3 +55,20 @@ optimizer.step = lambda: None
 optimizer.step()
 scheduler.step()
 print(scheduler.get_last_lr())
+
+
+class LinearWarmup(_LRScheduler):
+    def __init__(self, optimizer, steps):
+        self.steps = steps
+        super().__init__(optimizer)
+
+    def get_lr(self):
+        return [base * min(1.0, (self.last_epoch + 1) / self.steps) for base in self.base_lrs]
+
+
+optimizer = torch.optim.Adam(model.parameters(), lr=0.3)
+scheduler = LinearWarmup(optimizer, 3)
+for i in range(4):
+    optimizer.step()
+    scheduler.step()
+    print(scheduler.get_last_lr(), isinstance(scheduler, LRScheduler))
