@@ -78,7 +78,7 @@ def _lambdas(optimizer, lr_lambda):
 
 def _callable_state(fn):
     """What state_dict() keeps of a function it was given: nothing for a function (Python's or a script's, which
-    has no attribute dict), the attributes of a callable object."""
+    has no attribute dict) or for None, the attributes of a callable object."""
     if isinstance(fn, types.FunctionType) or not hasattr(fn, "__dict__"):
         return None
     return fn.__dict__.copy()
@@ -630,7 +630,7 @@ class CyclicLR(LRScheduler):
         state = super().state_dict()
         state.pop("_scale_fn_ref", None)
         fn = state.pop("_scale_fn_custom")
-        state["_scale_fn_custom"] = None if fn is None else _callable_state(fn)
+        state["_scale_fn_custom"] = _callable_state(fn)
         return state
 
     def load_state_dict(self, state_dict):
