@@ -307,14 +307,12 @@ class Tensor:
         return kind(self._data.reshape(()).item())
 
     def __float__(self):
-        if self._requires_grad:
+        if self._requires_grad and grad_mode.state.enabled:  # torch warns only where autograd records
             warn_once(SCALAR_OF_GRAPH_WARNING)
         return self._scalar(float)
 
     def __int__(self):
-        if self._requires_grad:
-            warn_once(SCALAR_OF_GRAPH_WARNING)
-        return self._scalar(int)
+        return self._scalar(int)  # torch's int() does not warn
 
     def __bool__(self):
         if self._data.size != 1:

@@ -15,6 +15,9 @@ from gradcli.runtime.sandbox.modules import IMPORTABLE
 
 
 IDENTIFIER = r"[^\W\d]\w*"  # compiled (and cached by re) by the first hint that needs it, not at every start
+# the openings of torch.optim.lr_scheduler's warnings (written out: torch.optim loads only when a script uses it)
+SCHEDULER_FIRST_WARNING = "Detected call of `lr_scheduler.step()` before `optimizer.step()`."
+GET_LR_WARNING = "To get the last learning rate computed by the scheduler, please use `get_last_lr()`."
 CONSTANT_FIX = ("create it with requires_grad=True (torch.tensor(..., requires_grad=True)), or call "
                 ".requires_grad_() on it before computing")
 
@@ -44,6 +47,12 @@ class Hints:
             return [f"{name} is not a leaf: it was computed {self._at(subject.grad_fn.location)}",
                     f"call {name}.retain_grad() before backward to keep its .grad, or read .grad of the leaf "
                     "tensors it was computed from"]
+        if str(message).startswith(SCHEDULER_FIRST_WARNING):
+            return ["call optimizer.step() before scheduler.step() in each iteration: a scheduler that steps first "
+                    "moves the learning rate on before the optimizer has used the schedule's first one"]
+        if str(message) == GET_LR_WARNING:
+            return ["get_lr() is the scheduler's rule for its next step (most compute it from the rate in use), "
+                    "not the rate in use: read scheduler.get_last_lr() or optimizer.param_groups[0]['lr']"]
         return []
 
     def for_misuse(self, kind, optimizer, param=None):

@@ -1,4 +1,10 @@
-"""torch.optim.Optimizer: parameter groups, per-parameter state, zero_grad and step, with torch's messages."""
+"""torch.optim.Optimizer: parameter groups, per-parameter state, zero_grad and step, state_dict and
+load_state_dict, with torch's messages."""
+
+import copy
+from collections import defaultdict
+from collections.abc import Iterable
+from itertools import chain
 
 from gradcli.engine.grad_mode import enable_grad, no_grad
 from gradcli.engine.tensor import Tensor
@@ -10,7 +16,7 @@ from ..nn.module import zero_grads
 class Optimizer:
     def __init__(self, params, defaults):
         self.defaults = defaults
-        self.state = {}
+        self.state = defaultdict(dict)  # as torch's: optimizer.state[p] is {} for a parameter not stepped yet
         self.param_groups = []
         if isinstance(params, Tensor):
             raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, "
@@ -22,7 +28,6 @@ class Optimizer:
             groups = [{"params": groups}]
         for group in groups:
             self.add_param_group(group)
-        self._opt_called = False  # read by the learning-rate schedulers, as in torch
         self._stepped_grads = {}  # param id -> (its grad, its version, its accumulations) when step() last used them
 
     def add_param_group(self, param_group):
@@ -50,7 +55,6 @@ class Optimizer:
                     if p._grad is not None:
                         state = self._state_of(p) if self._keeps_state(group) else None
                         self._update(p, p._grad, state, group)
-        self._opt_called = True
         return loss
 
     def _check_gradients(self):
@@ -72,10 +76,7 @@ class Optimizer:
         return grad is param._grad and grad._version - version == _accumulations(grad) - accumulations
 
     def _state_of(self, p):
-        state = self.state.get(p)
-        if state is None:
-            state = self.state[p] = {}
-        return state
+        return self.state[p]
 
     def _keeps_state(self, group):
         """Whether step() makes a state (a dict in self.state, which state_dict() lists) for the group's parameters."""
@@ -94,6 +95,29 @@ class Optimizer:
         state = {index[id(p)]: s for p, s in self.state.items()}
         return {"state": state, "param_groups": groups}
 
+    def load_state_dict(self, state_dict):
+        """The groups' settings and the states of a state_dict() (this optimizer's or one of the same layout), onto
+        this optimizer's parameters in order. As in torch, the state's tensors are taken, not copied."""
+        groups = self.param_groups
+        saved_groups = copy.deepcopy(state_dict["param_groups"])
+        if len(groups) != len(saved_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        if any(len(g["params"]) != len(s["params"]) for g, s in zip(groups, saved_groups)):
+            raise ValueError("loaded state dict contains a parameter group that doesn't match the size of "
+                             "optimizer's group")
+        id_map = dict(zip(chain.from_iterable(g["params"] for g in saved_groups),
+                          chain.from_iterable(g["params"] for g in groups)))
+        state = defaultdict(dict)
+        for key, value in state_dict["state"].items():
+            if key in id_map:
+                state[id_map[key]] = _cast(id_map[key], value)
+            else:
+                state[key] = value
+        for group, saved in zip(groups, saved_groups):
+            saved["params"] = group["params"]
+        self.state = state
+        self.param_groups = saved_groups
+
     def __repr__(self):
         text = type(self).__name__ + " ("
         for i, group in enumerate(self.param_groups):
@@ -111,3 +135,14 @@ def check_range(name, value, low=0.0):
 
 def _accumulations(grad):
     return getattr(grad, "accumulations", 0)
+
+
+def _cast(param, value, key=None):
+    """A loaded state value as torch loads it: its tensors in the parameter's floating dtype, the step count kept."""
+    if isinstance(value, Tensor):
+        return value.to(dtype=param.dtype) if key != "step" and param.is_floating_point() else value
+    if isinstance(value, dict):
+        return {k: _cast(param, v, k) for k, v in value.items()}
+    if isinstance(value, Iterable):
+        return type(value)(_cast(param, v) for v in value)
+    return value
