@@ -41,11 +41,11 @@ TUTORIAL_GAPS = {  # snippet -> why it does not run identically yet (its first f
                            "(dlogits @ W2.T, ...) sum in MKL's order, so cmp()'s maxdiff lines differ in the last bits",
                        '126_jcjohnson_two_layer_net_optim': "Adam: " + MKL_SQRT}),
     **({} if MKL else {'008_pytorch_examples_dynamic_net': FLOAT32_LOOP}),
-    '096_dlwpt_optimizers': "dir(optim) lists the names gradcli's torch.optim offers scripts (Adagrad, Adam, AdamW, "
-                            "Optimizer, RMSprop, SGD, lr_scheduler); torch's also lists its Python module's "
-                            "internals (__builtins__, __file__, __loader__, __spec__, _functional, ...), which a "
-                            "script never reads, and optimizers gradcli lacks (ASGD, Adadelta, Adafactor, Adamax, "
-                            "LBFGS, Muon, NAdam, RAdam, Rprop, SparseAdam, swa_utils): the rest of the snippet "
+    '096_dlwpt_optimizers': "dir(optim) lists the names gradcli's torch.optim offers scripts (ASGD, Adadelta, "
+                            "Adagrad, Adam, AdamW, Adamax, LBFGS, NAdam, Optimizer, RAdam, RMSprop, Rprop, SGD, "
+                            "lr_scheduler); torch's also lists its Python module's internals (__builtins__, "
+                            "__file__, __loader__, __spec__, _functional, ...), which a script never reads, and "
+                            "what gradcli lacks (Adafactor, Muon, SparseAdam, swa_utils): the rest of the snippet "
                             "prints as torch's" + ("" if MKL else "; the Adam loop after it also needs " + MKL_SQRT),
     '141_zergtant_autograd': "dir(z), dir(z.grad_fn) and dir(xg) list what a script may read (a tensor's methods "
                              "that gradcli has, a node's name, next_functions and _saved_ fields); torch's lists also "
