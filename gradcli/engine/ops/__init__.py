@@ -1,5 +1,6 @@
 """The differentiable ops, one module per family. Each op is declared once, beside its public function (see
-gradcli/engine/rules.py for what a declaration holds); importing this package fills the rule table R.
+gradcli/engine/rules.py for what a declaration holds); importing this package fills the rule table R with
+the families every command may need, and DEFERRED below names the others, imported when first used.
 
     pointwise    exp, log, sin, atan, erf, ..., abs, relu, floor, round, clamp: elementwise, of one tensor
     activations  leaky_relu, elu, silu, softplus, gelu, hardtanh, relu6, prelu (torch.nn.functional's)
@@ -13,7 +14,8 @@ gradcli/engine/rules.py for what a declaration holds); importing this package fi
     inplace      x[key] = v and the in-place methods (add_, ...), writes through views
     shared       argument handling and vjp helpers the families share
 
-Losses are ops too, declared in gradcli/engine/nn_functional.py (torch.nn.functional).
+Losses are ops too, declared in gradcli/engine/nn_functional.py (torch.nn.functional), as are layer_norm.py
+and embedding.py.
 """
 
 import importlib
