@@ -78,7 +78,7 @@ def disabled():
 def _load():
     import ctypes
     try:
-        lib = ctypes.CDLL(_installed_library())
+        lib = _opened(_installed_library())
         # Both must be chosen before any other MKL call; they take precedence over MKL_THREADING_LAYER and
         # MKL_INTERFACE_LAYER in the environment.
         # GNU OpenMP's threaded library, as torch links it, on one thread (torch's goldens are recorded so): its
@@ -99,12 +99,28 @@ def _load():
 
 
 def _loads(name):
-    import ctypes
     try:
-        ctypes.CDLL(name)
+        _opened(name)
     except OSError:
         return False
     return True
+
+
+def _opened(name):
+    """ctypes.CDLL(name), its dlopen called as a foreign function where the process has one: ctypes releases
+    Python's lock around such calls, not around CDLL's own dlopen, so a load on a background thread leaves the
+    main thread running (the medians of `grad` and `check` came out 0.4-2 ms lower in three idle alternations of
+    40-60 runs each)."""
+    import ctypes
+
+    dlopen = getattr(ctypes.CDLL(None), "dlopen", None)
+    if dlopen is None:
+        return ctypes.CDLL(name)
+    dlopen.restype, dlopen.argtypes = ctypes.c_void_p, (ctypes.c_char_p, ctypes.c_int)
+    handle = dlopen(os.fsencode(name), os.RTLD_NOW | os.RTLD_LOCAL)  # ctypes.CDLL's own mode
+    if not handle:
+        raise OSError(f"{name}: cannot be loaded")
+    return ctypes.CDLL(name, handle=handle)
 
 
 def _installed_library():
