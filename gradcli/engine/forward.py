@@ -32,8 +32,8 @@ ELEMENTWISE = {"add", "sub", "rsub", "mul", "div", "neg", "reciprocal", "pow_sca
                "hardtanh", "hardtanh_backward", "gelu", "gelu_backward", "prelu", "prelu_kernel_backward_self",
                "prelu_kernel_backward_weight"}
 LINEAR = {"sum", "sum_dim", "cumsum", "mean", "mean_dim", "view", "unsafe_view", "clone", "copy", "to", "alias", "t",
-          "transpose", "permute", "flip", "tril", "triu", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand", "select", "slice",
-          "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "gather", "scatter",
+          "transpose", "permute", "flip", "tril", "triu", "squeeze", "squeeze_dim", "squeeze_matmul", "unsqueeze", "expand",
+          "select", "slice", "split", "split_with_sizes", "unbind", "index", "as_strided", "embed", "cat", "stack", "copy_slices", "index_put", "gather", "scatter",
           "scatter_add", "conv_bias_grad", "batch_norm_grad_bias", "max_pool2d", "max_pool2d_backward", "avg_pool2d",
           "avg_pool2d_backward", "sort", "topk"}
 BILINEAR = {"mm", "bmm", "mv", "dot"}

@@ -10,7 +10,7 @@ the families every command may need, and DEFERRED below names the others, import
     shapes       view, reshape, squeeze, expand, transpose, permute, flip, tril, triu, clone, to, cat, stack
     convolution  conv1d, conv2d, max_pool2d, avg_pool2d
     sorting      sort, argsort, msort, topk, kthvalue, median (ties in the order torch's kernels leave them)
-    indexing     x[key], select
+    indexing     x[key], select, split, chunk, unbind, narrow
     inplace      x[key] = v and the in-place methods (add_, ...), writes through views
     shared       argument handling and vjp helpers the families share
 

@@ -136,6 +136,84 @@ def select(x, dim, index):
     return R["select"](x, params=(d, index % size))
 
 
+# ---- split, chunk, unbind, narrow: views of consecutive parts of a dim ----------------------------------------------
+
+def _part_rule(name):
+    """The part `part` (a slice, or an index) of dim, a view; the vjp places g there in zeros of a's shape. torch
+    records one node for all the parts of a split or an unbind; gradcli records one per part, under its name."""
+    return Rule(name, lambda a, dim, part: a[(slice(None),) * dim + (part, Ellipsis)],
+                lambda g, out, a, dim, part: embed(g, a.shape, (slice(None),) * dim + (part,)), save=None, view=True,
+                formulas=("grad placed at the part of dim in zeros(a.shape)",))
+
+
+@op("split", rules=dict(split=_part_rule("SplitBackward0"), split_with_sizes=_part_rule("SplitWithSizesBackward0")))
+def split(tensor, split_size_or_sections, dim=0):
+    """Parts of split_size elements along dim (the last one shorter), or of the sizes listed."""
+    if tensor.ndim == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
+    d = tensor._dim(dim)
+    size = tensor.shape[d]
+    if isinstance(split_size_or_sections, (int, np.integer)) and not isinstance(split_size_or_sections, bool):
+        step = int(split_size_or_sections)
+        if step < 0:
+            raise RuntimeError(f"split expects split_size be non-negative, but got split_size={step}")
+        if step == 0 and size != 0:
+            raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {size}")
+        starts = range(0, size, step) if size else [0]
+        return tuple(R["split"](tensor, params=(d, slice(start, min(start + step, size)))) for start in starts)
+    if not isinstance(split_size_or_sections, (list, tuple)) or not all(
+            isinstance(n, (int, np.integer)) and not isinstance(n, bool) for n in split_size_or_sections):
+        raise TypeError(f"split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not "
+                        f"{type(split_size_or_sections).__name__}")
+    sizes = [int(n) for n in split_size_or_sections]
+    if any(n < 0 for n in sizes):
+        raise RuntimeError(f"split_with_sizes expects split_sizes have only non-negative entries, but got "
+                           f"split_sizes={sizes}")
+    if sum(sizes) != size:
+        raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's size at "
+                           f"dimension {d}), but got split_sizes={sizes}")
+    ends = np.cumsum(sizes).tolist()
+    return tuple(R["split_with_sizes"](tensor, params=(d, slice(end - n, end))) for n, end in zip(sizes, ends))
+
+
+@op("chunk")
+def chunk(input, chunks, dim=0):
+    """split into parts of ceil(size / chunks) elements: at most `chunks` of them."""
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    if input.ndim == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    size = input.shape[input._dim(dim)]
+    if size == 0:  # as torch: `chunks` empty parts (split would give one)
+        return split(input, [0] * chunks, dim)
+    return split(input, -(-size // chunks), dim)
+
+
+@op("unbind", rules=dict(unbind=_part_rule("UnbindBackward0")))
+def unbind(input, dim=0):
+    """The slices at each index of dim, that dim removed."""
+    if input.ndim == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
+    d = input._dim(dim)
+    return tuple(R["unbind"](input, params=(d, i)) for i in range(input.shape[d]))
+
+
+@op("narrow")
+def narrow(input, dim, start, length):
+    """length elements of dim from start: a slice (SliceBackward0, as torch records narrow)."""
+    d = input._dim(dim)
+    size = input.shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if start < 0:
+        start += size
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return R["slice"](input, params=(d, slice(start, start + length)))
+
+
 # ---- gather and scatter: one element per index entry, along dim ---------------------------------------------------
 
 def _positions(dim, index):

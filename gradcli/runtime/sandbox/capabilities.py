@@ -104,6 +104,7 @@ TENSOR_ATTRIBUTES = frozenset({
     "new_tensor",  # tutorials from more sources: a copy of data, as torch.tensor makes
     "prelu",  # an activation (x.prelu(weight)): a new tensor from the tensor and a weight, like relu
     "sort", "argsort", "msort", "topk", "kthvalue", "median",  # values (and indices) picked by order, like max
+    "split", "chunk", "unbind", "narrow",  # views of parts of the tensor, like select and view
 })
 TENSOR_WRITABLE = frozenset({"grad", "data", "requires_grad"})  # as torch: grad_fn, is_leaf, ... are not
 NUMPY_ARRAY_ATTRIBUTES = frozenset({
