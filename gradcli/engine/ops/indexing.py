@@ -48,9 +48,16 @@ rule("as_strided", _read_rule("AsStridedBackward0"))
 rule("embed", Rule("IndexBackwardBackward0", _embed_array,
                    lambda g, out, a, shape, key: g[key] if not isinstance(key, tuple) else index_tensor(g, key), save=None,
                    formulas=("grad[key]",)))
-rule("slice", Rule("SliceBackward0", lambda a, dim, s: a[(slice(None),) * dim + (s,)],
-                   lambda g, out, a, dim, s: embed(g, a.shape, (slice(None),) * dim + (s,)), save=None, view=True,
-                   formulas=("grad placed at the slice s of dim in zeros(a.shape)",)))
+def _part_rule(name):
+    """The part `part` (a slice, or an index) of dim, a view; the vjp places g there in zeros of a's shape: basic
+    indexing's slice and select, and split's and unbind's parts (torch records one node for all the parts of a
+    split or an unbind; gradcli records one per part, under its name)."""
+    return Rule(name, lambda a, dim, part: a[(slice(None),) * dim + (part, Ellipsis)],  # `...`: a view, even 0-d
+                lambda g, out, a, dim, part: embed(g, a.shape, (slice(None),) * dim + (part,)), save=None, view=True,
+                formulas=("grad placed at the part of dim in zeros(a.shape)",))
+
+
+rule("slice", _part_rule("SliceBackward0"))
 
 
 def index_key(key):
@@ -123,10 +130,7 @@ def getitem(x, key):
     return out if out is not x else R["alias"](x)
 
 
-@op("select", namespaces=(), rules=dict(select=Rule(
-    "SelectBackward0", lambda a, dim, i: a[(slice(None),) * dim + (i, Ellipsis)],  # `...`: a view, even 0-d
-    lambda g, out, a, dim, i: embed(g, a.shape, (slice(None),) * dim + (i,)), save=None, view=True,
-    formulas=("grad placed at index i of dim in zeros(a.shape)",))))
+@op("select", namespaces=(), rules=dict(select=_part_rule("SelectBackward0")))
 def select(x, dim, index):
     d = x._dim(dim)
     size = x.shape[d]
@@ -137,14 +141,6 @@ def select(x, dim, index):
 
 
 # ---- split, chunk, unbind, narrow: views of consecutive parts of a dim ----------------------------------------------
-
-def _part_rule(name):
-    """The part `part` (a slice, or an index) of dim, a view; the vjp places g there in zeros of a's shape. torch
-    records one node for all the parts of a split or an unbind; gradcli records one per part, under its name."""
-    return Rule(name, lambda a, dim, part: a[(slice(None),) * dim + (part, Ellipsis)],
-                lambda g, out, a, dim, part: embed(g, a.shape, (slice(None),) * dim + (part,)), save=None, view=True,
-                formulas=("grad placed at the part of dim in zeros(a.shape)",))
-
 
 @op("split", rules=dict(split=_part_rule("SplitBackward0"), split_with_sizes=_part_rule("SplitWithSizesBackward0")))
 def split(tensor, split_size_or_sections, dim=0):
