@@ -18,7 +18,7 @@ from gradcli.lang import nodes as n
 from gradcli.runtime.sandbox import capabilities
 from gradcli.runtime.sandbox.modules import RunModules, is_importable
 from gradcli.runtime.scopes import UNBOUND, ClassScope, FunctionScope, ModuleScope
-from gradcli.runtime.values import BuiltinFunction, LangModule, Signature, UserFunction
+from gradcli.runtime.values import BuiltinFunction, Signature, UserFunction
 from gradcli.torch.numpy_names import spelled_by_torch
 
 TRACE_ATTRIBUTE = "_gradcli_trace"
