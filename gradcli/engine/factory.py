@@ -7,7 +7,7 @@ import numpy as np
 
 from . import dtypes
 from .kernels import fma
-from .libm import c_function
+from .clibrary import c_function
 from .random import Generator, default_generator
 from .tensor import SCALAR_OF_GRAPH_WARNING, Size, Tensor, _alias, _make, check_device, warn_once
 

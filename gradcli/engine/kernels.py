@@ -14,9 +14,11 @@ so it is emulated exactly here with array arithmetic:
   elements are computed exactly with Python's rationals instead.
 """
 
+import importlib
 import math
 import os
 import struct
+import sys
 
 import numpy as np
 
@@ -273,3 +275,38 @@ def by_dtype(numpy_function, **kernels):
 def via_float64(numpy_function):
     """``numpy_function`` evaluated in float64 and rounded for float32 arrays, as is for other dtypes."""
     return by_dtype(numpy_function, float32=correctly_rounded(numpy_function))
+
+
+class KernelModule:
+    """One of the engine's kernel modules (sleef, libm, reduce, gemm: a fifth of its code, which most commands never
+    run) as the op tables name its functions at import: ``sleef.logf_u10`` stands for that function and imports
+    the module at its first call; once the module is imported, a name read gives the function itself."""
+
+    def __init__(self, module):
+        self._module = f"{__package__}.{module}"
+
+    def __getattr__(self, name):  # a name not read before
+        if name.startswith("__"):  # (copy, pickle and the like probe for these)
+            raise AttributeError(name)
+        module = sys.modules.get(self._module)
+        function = _FirstCall(self, name) if module is None else getattr(module, name)
+        setattr(self, name, function)
+        return function
+
+    def imported(self, name):
+        """The function itself: the module imported, its names read from now on are the module's."""
+        function = getattr(importlib.import_module(self._module), name)
+        setattr(self, name, function)
+        return function
+
+
+class _FirstCall:
+    __slots__ = ("_module", "_name", "_function")
+
+    def __init__(self, module, name):
+        self._module, self._name, self._function = module, name, None
+
+    def __call__(self, *args, **kwargs):
+        if self._function is None:
+            self._function = self._module.imported(self._name)
+        return self._function(*args, **kwargs)

@@ -13,8 +13,9 @@ from .ops.linalg import addmm, matmul
 from .ops.pointwise import clamp, log, sigmoid
 from .ops.reductions import log_softmax
 from .ops.shared import broadcast_error, const, mask, operands, zeros_like_constant
+from .clibrary import c_function
 from .kernels import fma, sleef_expf
-from .libm import c_function, log1pf, logf
+from .libm import log1pf, logf
 from .reduce import _sequential, nll_cascade, product_sums, torch_mean, torch_sum, vector_sum_rows
 from .sleef import expd_u10, log1p_u10, log1pf_u10
 from .rules import R, Rule, op, rule

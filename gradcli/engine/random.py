@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from .kernels import fma
-from .libm import c_function
+from .clibrary import c_function
 
 DEFAULT_SEED = 67280421310721  # torch's default_rng_seed_val: runs are reproducible from the start
 

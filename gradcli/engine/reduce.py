@@ -32,8 +32,9 @@ except ImportError:  # NumPy 1.x
     _einsum = np.einsum
 
 from . import kernels, mkl
+from .clibrary import c_function
 from .kernels import fma, sleef_expf
-from .libm import c_function, expf
+from .libm import expf
 from .sleef import expd_u10, log_u10, logf_u10
 
 VECTOR_BYTES = 32

@@ -153,3 +153,14 @@ def test_deferred_op_families_load_when_a_name_of_theirs_is_first_read():
                   families) == families[:2]  # a script's `from torch import *` reads every name of torch
     assert loaded(["grad", "elu(x)", "--at", "x=1"], families) == families[:1]
     assert loaded(["grad", "mse_loss(x, y)", "--at", "x=[1.]", "--at", "y=[0.]"], families) == families[2:]
+
+
+def test_kernel_modules_load_at_the_first_call_of_a_function_of_theirs():
+    """The op tables name SLEEF's, glibc's float, the reductions' and the matrix products' kernels through
+    kernels.KernelModule: a command imports those modules only when it runs one of their functions."""
+    kernels = ["gradcli.engine.sleef", "gradcli.engine.libm", "gradcli.engine.reduce", "gradcli.engine.gemm"]
+    assert loaded(["grad", "x**2 * sin(x)", "--at", "x=1"], kernels) == []
+    assert loaded(["check", "examples/lessons/check_key.toml"], kernels) == []
+    assert loaded(["grad", "x.log1p()", "--at", "x=1", "--dtype", "float32"], kernels) == kernels[:1]
+    assert loaded(["grad", "x.sum()", "--at", "x=[1, 2]"], kernels) == kernels[:3]  # (reduce's softmax: their exp)
+    assert loaded(["grad", "x @ x", "--at", "x=[1, 2]"], kernels) == kernels[3:]

@@ -8,16 +8,16 @@ import platform
 import numpy as np
 import pytest
 
-from gradcli.engine import glibc_log, libm
+from gradcli.engine import clibrary, glibc_log
 
 ON_GLIBC = (platform.system() == "Linux" and platform.machine() == "x86_64" and platform.libc_ver()[0] == "glibc"
-            and libm._load_c_library() is not None)
+            and clibrary._load_c_library() is not None)
 needs_glibc = pytest.mark.skipif(not ON_GLIBC, reason="glibc's libm on Linux x86-64 only")
 
 
 def library_log(x):
     """The C library's log of each element: math.log (which calls it) where it does not raise, else through ctypes."""
-    c_log = libm._library().log
+    c_log = clibrary._library().log
     c_log.restype, c_log.argtypes = ctypes.c_double, [ctypes.c_double]
     return np.array([math.log(v) if v > 0 else c_log(v) for v in np.ravel(x).tolist()], np.float64)
 
@@ -51,19 +51,19 @@ def emulation_of(log):
     return None if emulated is None or getattr(emulated, "__name__", "") == "one_by_one" else emulated
 
 
-LARGE = np.full(libm.EMULATED_FROM, 0.5)  # the size from which c_function tries the emulation
+LARGE = np.full(clibrary.EMULATED_FROM, 0.5)  # the size from which c_function tries the emulation
 
 
 @pytest.fixture(scope="module")
 def log():
     """c_function's log, with a NumPy log one ulp off so that the emulation serves on every CPU."""
-    return libm.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
+    return clibrary.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
 
 
 def test_a_few_elements_go_to_the_library_without_the_emulation_being_tried():
     """Scalars (a calculator's) would pay for the validation and gain nothing."""
-    log = libm.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
-    log(np.full(libm.EMULATED_FROM - 1, 0.5))
+    log = clibrary.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
+    log(np.full(clibrary.EMULATED_FROM - 1, 0.5))
     assert dict(zip(log.__code__.co_freevars, (c.cell_contents for c in log.__closure__)))["emulated"] is None
 
 
@@ -93,7 +93,7 @@ def test_the_library_is_called_only_near_rounding_boundaries_and_for_special_val
         calls.append(1)
         return c_log(x)
     monkeypatch.setattr(math, "log", counted_log)
-    log = libm.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
+    log = clibrary.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
     log(LARGE)
     calls.clear()
     x = 1 - np.random.default_rng(3).random(10**6)
@@ -121,7 +121,7 @@ def test_without_the_right_table_the_library_is_called_element_by_element(monkey
                     d.poly[2] *= 1.01
             return found
         monkeypatch.setattr(glibc_log, "_candidates", spoiled)
-    log = libm.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
+    log = clibrary.c_function("log", lambda x: np.nextafter(np.log(x), np.inf))
     x = np.concatenate([1 - np.random.default_rng(4).random(10_000), [0.0, -1.0, np.inf]])
     got = log(x)
     assert emulation_of(log) is None

@@ -10,6 +10,7 @@ from typing import Callable, NamedTuple
 import numpy as np
 
 from .. import grad_mode, libm, sleef
+from ..clibrary import c_function
 from ..kernels import by_blocks, fma, sleef_expf
 from ..rules import R, Rule, op, rule
 from ..tensor import Tensor, _make
@@ -32,9 +33,9 @@ class Library(NamedTuple):
     tanh: Callable
 
 
-_C_ERF = tuple(libm.c_function(name, _elementwise(math.erf), dtype=dtype)
+_C_ERF = tuple(c_function(name, _elementwise(math.erf), dtype=dtype)
                for name, dtype in (("erff", np.float32), ("erf", np.float64)))
-_C_TANH = tuple(libm.c_function(name, np.tanh, dtype=dtype)
+_C_TANH = tuple(c_function(name, np.tanh, dtype=dtype)
                 for name, dtype in (("tanhf", np.float32), ("tanh", np.float64)))
 # Stand-ins where gradcli has no emulation of torch's vector function: Vectorized<T>::erf and ::tanh (gelu's
 # kernels) are the C library's here, which differ from torch's by an ulp or so on some elements.
@@ -42,8 +43,8 @@ LIBRARIES = {  # dtype -> (vector blocks, scalar tail)
     np.dtype(np.float32): (Library(sleef_expf, sleef.expm1f_u10, sleef.log1pf_u10, _C_ERF[0], _C_TANH[0]),
                            Library(libm.expf, libm.expm1f, libm.log1pf, _C_ERF[0], _C_TANH[0])),
     np.dtype(np.float64): (Library(sleef.expd_u10, sleef.expm1_u10, sleef.log1p_u10, _C_ERF[1], _C_TANH[1]),
-                           Library(C_LIBRARY["exp"], libm.c_function("expm1", np.expm1, dtype=np.float64),
-                                   libm.c_function("log1p", np.log1p, dtype=np.float64), _C_ERF[1], _C_TANH[1]))}
+                           Library(C_LIBRARY["exp"], c_function("expm1", np.expm1, dtype=np.float64),
+                                   c_function("log1p", np.log1p, dtype=np.float64), _C_ERF[1], _C_TANH[1]))}
 
 
 def _kernel(lanes, arrays=1):

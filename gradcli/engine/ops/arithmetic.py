@@ -6,15 +6,16 @@ import operator
 import numpy as np
 
 from .. import dtypes
+from ..clibrary import c_function
 from ..dtypes import FLOATING
-from .. import libm
-from ..kernels import by_blocks, by_dtype, fma
+from ..kernels import KernelModule, by_blocks, by_dtype, fma
 from ..rules import R, Rule, op
-from ..sleef import atan2_u10, atan2f_u10, pow_u10, powf_u10
 from ..tensor import Tensor, _make
 from .pointwise import SQRT, log, reciprocal
 from .shared import (binary, broadcast_error, const, mask, no_grad_result, operands, write_out,
                      zeros_like_constant)
+
+libm, sleef = KernelModule("libm"), KernelModule("sleef")
 
 
 def _plus_scaled(a, b, alpha):
@@ -115,10 +116,10 @@ _POWERS_AS_KERNELS = {0.0: lambda a, one: np.ones_like(a), 1.0: lambda a, one: a
                       2.0: lambda a, one: a * a, 3.0: lambda a, one: a * a * a, -2.0: lambda a, one: one / (a * a),
                       0.5: lambda a, one: SQRT(a), -0.5: lambda a, one: one / np.sqrt(a),
                       -1.0: lambda a, one: one / a}
-C_POW = libm.c_function("pow", np.power, 2)
-C_LOG = libm.c_function("log", np.log)  # std::log of rpow's base in its backward
-_POW_BY_NUMBER = {np.dtype(np.float32): (powf_u10, lambda x, b: C_POW(x, b).astype(np.float32)),
-                  np.dtype(np.float64): (pow_u10, C_POW)}
+C_POW = c_function("pow", np.power, 2)
+C_LOG = c_function("log", np.log)  # std::log of rpow's base in its backward
+_POW_BY_NUMBER = {np.dtype(np.float32): (sleef.powf_u10, lambda x, b: C_POW(x, b).astype(np.float32)),
+                  np.dtype(np.float64): (sleef.pow_u10, C_POW)}
 
 
 def _pow_by_number(a, b):
@@ -134,7 +135,8 @@ def _pow_by_number(a, b):
 
 # tensor ** tensor: SLEEF's pow on the vector blocks, std::pow on the tail (glibc's powf for float32, reproduced
 # in libm.py; its pow for float64)
-_pow_tensors = by_dtype(np.power, float32=by_blocks(powf_u10, libm.powf), float64=by_blocks(pow_u10, C_POW))
+_pow_tensors = by_dtype(np.power, float32=by_blocks(sleef.powf_u10, libm.powf),
+                       float64=by_blocks(sleef.pow_u10, C_POW))
 
 
 def _rpow(a, base):
@@ -225,8 +227,8 @@ def _atan2_vjp(g, out, a, b, of):
 
 # torch's atan2 kernel: SLEEF's atan2f_u10/atan2_u10 on the vector blocks, the C library's on the tail (glibc's
 # atan2f, reproduced in libm.py; its atan2)
-_atan2 = by_dtype(np.arctan2, float32=by_blocks(atan2f_u10, libm.atan2f),
-                  float64=by_blocks(atan2_u10, libm.c_function("atan2", np.arctan2, 2)))
+_atan2 = by_dtype(np.arctan2, float32=by_blocks(sleef.atan2f_u10, libm.atan2f),
+                  float64=by_blocks(sleef.atan2_u10, c_function("atan2", np.arctan2, 2)))
 
 
 @op("atan2", "arctan2", tensors=2, rules=dict(atan2=Rule(

@@ -5,17 +5,18 @@ Float32 products are computed in the order torch's CPU build accumulates them (g
 import numpy as np
 
 from .. import mkl
-from ..gemm import batched, matrix_vector, product, vector_dot
 from ..grad_mode import is_grad_enabled
-from ..reduce import torch_sum
+from ..kernels import KernelModule
 from ..rules import R, Rule, op, rule
 from ..tensor import _make
-from .reductions import return_type
+from .reductions import reduce, return_type
 from .shared import binary, broadcast_error, operands, write_out
+
+gemm = KernelModule("gemm")
 
 rule("squeeze_matmul", Rule("SqueezeBackward4", lambda a, dim: np.squeeze(a, dim), lambda g, out, a, dim: g.unsqueeze(dim),
                             save=None, view=True, formulas=("grad.unsqueeze(dim)",)))
-rule("bmm", Rule("BmmBackward0", batched, lambda g, out, a, b: g @ b.transpose(-1, -2),
+rule("bmm", Rule("BmmBackward0", gemm.batched, lambda g, out, a, b: g @ b.transpose(-1, -2),
                  lambda g, out, a, b: a.transpose(-1, -2) @ g, reads=((1,), (0,)),
                  formulas=("grad @ b.mT", "a.mT @ grad"), saved_names=("self", "mat2")))
 
@@ -104,7 +105,7 @@ def _grad_mat2(g, mat1, mat2_strides):
 
 
 @op("mm", rules=dict(mm=Rule(
-    "MmBackward0", lambda a, b, a_strides, b_strides: product(a, b),
+    "MmBackward0", lambda a, b, a_strides, b_strides: gemm.product(a, b),
     lambda g, out, a, b, a_strides, b_strides: _grad_mat1(g, b, a_strides),
     lambda g, out, a, b, a_strides, b_strides: _grad_mat2(g, a, b_strides),
     reads=((1,), (0,)), formulas=("grad @ b.T", "a.T @ grad"),
@@ -121,7 +122,7 @@ def mm(a, b):
     return binary(R["mm"], a, b, (_strides(a), _strides(b)))
 
 
-@op("mv", rules=dict(mv=Rule("MvBackward0", matrix_vector, lambda g, out, a, b: g.unsqueeze(1) * b,
+@op("mv", rules=dict(mv=Rule("MvBackward0", gemm.matrix_vector, lambda g, out, a, b: g.unsqueeze(1) * b,
                              lambda g, out, a, b: a.t().mv(g), reads=((1,), (0,)),
                              formulas=("outer(grad, b)", "a.T @ grad"), saved_names=("self", "vec"))))
 def mv(a, b):
@@ -135,7 +136,7 @@ def mv(a, b):
     return binary(R["mv"], a, b)
 
 
-@op("dot", rules=dict(dot=Rule("DotBackward0", vector_dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a,
+@op("dot", rules=dict(dot=Rule("DotBackward0", gemm.vector_dot, lambda g, out, a, b: g * b, lambda g, out, a, b: g * a,
                                reads=((1,), (0,)), formulas=("b", "a"), saved_names=("self", "tensor"))))
 def dot(a, b):
     if a.ndim != 1 or b.ndim != 1:
@@ -160,7 +161,7 @@ def _times(grad, scale):
 
 @op("addmm", rules=dict(addmm=Rule(
     "AddmmBackward0",
-    lambda a, b, c, beta, alpha, *strides: product(b, c, a, beta, alpha),
+    lambda a, b, c, beta, alpha, *strides: gemm.product(b, c, a, beta, alpha),
     lambda g, out, a, b, c, beta, alpha, *strides: _times(g, beta),
     lambda g, out, a, b, c, beta, alpha, b_strides, c_strides: _times(_grad_mat1(g, c, b_strides), alpha),
     lambda g, out, a, b, c, beta, alpha, b_strides, c_strides: _times(_grad_mat2(g, b, c_strides), alpha),
@@ -354,7 +355,7 @@ def _lstsq_arrays(a, b, vector, rcond, driver):
                               f"the input matrix does not have full rank (error code: {infos.flat[failed[0]]}).")
     residuals = np.zeros(0, a.dtype)
     if m > n and (driver == "gels" or driver != "gelsy" and np.all(rank == n)):
-        residuals = torch_sum(terms * terms, -1)
+        residuals = reduce.torch_sum(terms * terms, -1)
     solution = buffer[..., 0, :n] if vector else np.swapaxes(buffer, -1, -2)[..., :n, :]
     return (solution, residuals, rank if driver != "gels" else np.zeros(0, np.int64),
             singular if driver in ("gelsd", "gelss") else np.zeros(0, a.dtype))

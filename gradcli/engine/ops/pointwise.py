@@ -6,15 +6,17 @@ import math
 import numpy as np
 
 from .. import dtypes
-from .. import libm, sleef
-from ..kernels import by_blocks, by_dtype, fma, sleef_expf, via_float64
+from ..clibrary import c_function
+from ..kernels import KernelModule, by_blocks, by_dtype, fma, sleef_expf, via_float64
 from ..mkl import vml
 from ..rules import R, Rule, float_array, op, rule, unary
 from ..tensor import Tensor, _make
 from .shared import cast, clone_without_history, where_or_zero, zeros_like_constant
 
-# The C library's functions where torch's kernels call std:: ones (libm.c_function; NumPy's where they agree).
-C_LIBRARY = {name: libm.c_function(name, numpy_function, dtype=dtype) for name, numpy_function, dtype in (
+libm, sleef = KernelModule("libm"), KernelModule("sleef")
+
+# The C library's functions where torch's kernels call std:: ones (clibrary.py; NumPy's where they agree).
+C_LIBRARY = {name: c_function(name, numpy_function, dtype=dtype) for name, numpy_function, dtype in (
     ("exp", np.exp, np.float64), ("sin", np.sin, np.float64), ("sinh", np.sinh, np.float64),
     ("cosh", np.cosh, np.float64), ("asinh", np.arcsinh, np.float64), ("acosh", np.arccosh, np.float64),
     ("atanh", np.arctanh, np.float64), ("exp2", np.exp2, np.float64),

@@ -8,17 +8,18 @@ import math
 import numpy as np
 
 from .. import dtypes
-from ..reduce import (torch_log_softmax, torch_log_softmax_backward, torch_mean, torch_norm, torch_prod, torch_softmax,
-                      torch_softmax_backward, torch_sum, torch_var)
+from ..kernels import KernelModule
 from ..rules import R, Rule, float_array, op, rule
 from ..tensor import Tensor, _make
 from .arithmetic import masked_fill_zero, maximum, minimum
 from .pointwise import abs, exp, sgn
 from .shared import const, count, dims, mask, restore_dims, where_or_zero
 
+reduce = KernelModule("reduce")
+
 
 def _sum(a, dim, keepdim, dt):
-    return torch_sum(a if dt is None else a.astype(dt), dim, keepdim)
+    return reduce.torch_sum(a if dt is None else a.astype(dt), dim, keepdim)
 
 
 @op("sum", rules=dict(
@@ -36,10 +37,10 @@ def sum(x, dim=None, keepdim=False, dtype=None):
 
 
 @op("mean", rules=dict(
-    mean=Rule("MeanBackward0", torch_mean,
+    mean=Rule("MeanBackward0", reduce.torch_mean,
               lambda g, out, a, dim, keepdim: g.expand(a.shape) / count(a.shape, None), save=None,
               formulas=("ones(a.shape) / a.numel()",)),
-    mean_dim=Rule("MeanBackward1", torch_mean,
+    mean_dim=Rule("MeanBackward1", reduce.torch_mean,
                   lambda g, out, a, dim, keepdim: restore_dims(g, a.shape, dim, keepdim).expand(a.shape) / count(a.shape, dim),
                   save=None, formulas=("ones(a.shape) / (size of dim): grad repeated along dim",))))
 def mean(x, dim=None, keepdim=False, dtype=None):
@@ -68,10 +69,10 @@ def _prod_others(a, out, dim, keepdim):
 
 
 @op("prod", rules=dict(
-    prod=Rule("ProdBackward0", lambda a, dim, keepdim: torch_prod(a),
+    prod=Rule("ProdBackward0", lambda a, dim, keepdim: reduce.torch_prod(a),
               lambda g, out, a, dim, keepdim: g * _prod_others(a, out, None, False), save="both",
               formulas=("prod(a) / a = the product of the other elements",)),
-    prod_dim=Rule("ProdBackward1", torch_prod,
+    prod_dim=Rule("ProdBackward1", reduce.torch_prod,
                   lambda g, out, a, dim, keepdim: restore_dims(g, a.shape, dim, keepdim) * _prod_others(a, out, dim, keepdim),
                   save="both", formulas=("out / a = the product of the other elements along dim",))))
 def prod(x, dim=None, keepdim=False, dtype=None):
@@ -220,7 +221,7 @@ def _norm_backward(g, out, a, p, dim, keepdim):
 
 
 @op("norm", rules=dict(norm=Rule(
-    "LinalgVectorNormBackward0", torch_norm, _norm_backward, save="both",
+    "LinalgVectorNormBackward0", reduce.torch_norm, _norm_backward, save="both",
     formulas=("sign(a) * abs(a)**(p - 1) / out**(p - 1)  (p = 2: a / out)",),
     saved_names=("self", "ord", "dim", "keepdim"))))
 def norm(x, p="fro", dim=None, keepdim=False, dtype=None):
@@ -236,10 +237,10 @@ def _logsumexp(a, dim, keepdim):
     max added back, each with torch's kernel (exp and log: MKL's where torch takes them from it)."""
     axes = tuple(range(a.ndim)) if dim is None else dim
     if not a.size:
-        return R["log"].forward(torch_sum(R["exp"].forward(a), axes, keepdim))
+        return R["log"].forward(reduce.torch_sum(R["exp"].forward(a), axes, keepdim))
     maxes = np.amax(a, axis=axes, keepdims=True)
     maxes = np.where(np.abs(maxes) == np.inf, a.dtype.type(0), maxes)
-    summed = torch_sum(R["exp"].forward(a - maxes), axes, keepdim)
+    summed = reduce.torch_sum(R["exp"].forward(a - maxes), axes, keepdim)
     return R["log"].forward(summed) + (maxes if keepdim else np.squeeze(maxes, axes))
 
 
@@ -288,7 +289,7 @@ def _var_backward(g, a, dim, keepdim, correction):
 
 
 @op("var", rules=dict(var=Rule(
-    "VarBackward0", lambda a, dim, correction, keepdim: torch_var(a, dim, correction, keepdim),
+    "VarBackward0", lambda a, dim, correction, keepdim: reduce.torch_var(a, dim, correction, keepdim),
     lambda g, out, a, dim, correction, keepdim: _var_backward(g, a, dim, keepdim, correction),
     formulas=("2 * (a - a.mean(dim)) / (n - correction)",), saved_names=("self", "dim", "correction", "keepdim"))))
 def var(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
@@ -296,7 +297,7 @@ def var(x, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 
 @op("std", rules=dict(std=Rule(
-    "StdBackward0", lambda a, dim, correction, keepdim: torch_var(a, dim, correction, keepdim, take_sqrt=True),
+    "StdBackward0", lambda a, dim, correction, keepdim: reduce.torch_var(a, dim, correction, keepdim, take_sqrt=True),
     lambda g, out, a, dim, correction, keepdim: _var_backward(  # torch's std_backward: 0 where the std is 0
         where_or_zero(out._data != 0, g / R["mul_scalar"](out, params=(2,))), a, dim, keepdim, correction),
     save="both", formulas=("(a - a.mean(dim)) / ((n - correction) * out)",),
@@ -346,21 +347,21 @@ def cumsum(x, dim, dtype=None):
 # ---- softmax ------------------------------------------------------------------------------------------------------
 
 def _softmax(a, dim):
-    return torch_softmax(a, dim % a.ndim) if a.ndim else np.ones_like(a)
+    return reduce.torch_softmax(a, dim % a.ndim) if a.ndim else np.ones_like(a)
 
 
 def _log_softmax(a, dim):
-    return torch_log_softmax(a, dim % a.ndim) if a.ndim else np.zeros_like(a)
+    return reduce.torch_log_softmax(a, dim % a.ndim) if a.ndim else np.zeros_like(a)
 
 
 rule("softmax_backward", Rule(
-    "SoftmaxBackwardDataBackward0", torch_softmax_backward,
+    "SoftmaxBackwardDataBackward0", reduce.torch_softmax_backward,
     lambda gg, _, g, out, dim: R["softmax_backward"](gg, out, params=(dim,)),
     lambda gg, _, g, out, dim: (g * gg - (out * g).sum(dim, keepdim=True) * gg  # torch's softmax_double_backward
                                 - g * (out * gg).sum(dim, keepdim=True)),
     formulas=("b * (grad - (grad * b).sum(dim))", "grad * (a - (a * b).sum(dim)) - a * (grad * b).sum(dim)")))
 rule("log_softmax_backward", Rule(
-    "LogSoftmaxBackwardDataBackward0", torch_log_softmax_backward,
+    "LogSoftmaxBackwardDataBackward0", reduce.torch_log_softmax_backward,
     lambda gg, _, g, out, dim: gg - (gg * exp(out)).sum(dim, keepdim=True),
     lambda gg, _, g, out, dim: -g.sum(dim, keepdim=True) * exp(out) * gg,
     formulas=("grad - (grad * exp(b)).sum(dim)", "-grad * exp(b) * a.sum(dim)")))
