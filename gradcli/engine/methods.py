@@ -9,7 +9,6 @@ from .ops.arithmetic import (add, div, eq, floor_divide, ge, gt, le, logical_and
                              ne, pow, remainder, sub)
 from .ops.indexing import getitem
 from .ops.inplace import filled, inplace_method, resize_, restrided, setitem, zeroed
-from .ops.linalg import matmul
 from .ops.pointwise import abs, clamp, neg
 from .ops.shared import binary
 from .ops.shapes import expand, reshape, reverse_dims, squeeze, t, to, transpose, unsqueeze, view
@@ -48,7 +47,7 @@ def _swap(op):
 def _matmul(a, b):
     if not isinstance(b, Tensor):
         raise TypeError(f"unsupported operand type(s) for @: 'Tensor' and '{type(b).__name__}'")
-    return matmul(a, b)
+    return a.matmul(b)  # (the first read of Tensor.matmul imports linalg: ops.DEFERRED)
 
 
 def _backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):

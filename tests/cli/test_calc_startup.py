@@ -164,3 +164,13 @@ def test_kernel_modules_load_at_the_first_call_of_a_function_of_theirs():
     assert loaded(["grad", "x.log1p()", "--at", "x=1", "--dtype", "float32"], kernels) == kernels[:1]
     assert loaded(["grad", "x.sum()", "--at", "x=[1, 2]"], kernels) == kernels[:3]  # (reduce's softmax: their exp)
     assert loaded(["grad", "x @ x", "--at", "x=[1, 2]"], kernels) == kernels[3:]
+
+
+def test_matrix_products_load_at_their_first_use():
+    """linalg (matmul, mm, ..., torch.linalg) is a deferred family too: `@` reads Tensor.matmul."""
+    linalg = ["gradcli.engine.ops.linalg"]
+    assert loaded(["grad", "x**2 * sin(x)", "--at", "x=1"], linalg) == []
+    assert loaded(["check", "examples/lessons/check_key.toml"], linalg) == []
+    assert loaded(["grad", "(x @ x)", "--at", "x=[1, 2]"], linalg) == linalg
+    assert loaded(["grad", "torch.linalg.solve(a, b).sum()", "--at", "a=[[2., 0], [0, 1]]", "--at", "b=[1., 1]"],
+                  linalg) == linalg

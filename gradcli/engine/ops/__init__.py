@@ -21,7 +21,7 @@ and embedding.py.
 import importlib
 
 from ..rules import R  # noqa: F401  (the rule table, for tests and `explain`)
-from . import arithmetic, indexing, inplace, linalg, pointwise, reductions, shapes  # noqa: F401
+from . import arithmetic, indexing, inplace, pointwise, reductions, shapes  # noqa: F401
 
 # Families imported at the first read of a name they declare (in gradcli.torch, torch.nn.functional or Tensor's
 # methods): few scripts and expressions use them, and importing them cost every command some 7 M instructions
@@ -33,6 +33,10 @@ DEFERRED = {
         "torch.nn.functional": ("elu", "elu_", "gelu", "hardtanh", "hardtanh_", "leaky_relu", "leaky_relu_", "prelu",
                                 "relu", "relu6", "relu_", "silu", "softplus"),
         "Tensor": ("prelu",)},
+    "gradcli.engine.ops.linalg": {
+        "torch": ("addmm", "bmm", "dot", "matmul", "mm", "mv", "outer"),
+        "torch.linalg": ("lstsq", "solve"),  # (gradcli.torch.linalg imports the family, itself imported when first read)
+        "Tensor": ("addmm", "bmm", "dot", "matmul", "mm", "mv", "outer")},
     "gradcli.engine.ops.convolution": {
         "torch": ("conv1d", "conv2d", "max_pool2d"),
         "torch.nn.functional": ("avg_pool2d", "conv1d", "conv2d", "max_pool2d")},
