@@ -23,13 +23,13 @@ Every other case (the shapes and layouts above leave out, alpha/beta other than 
 NumPy's product: not bit-exact.  The fused chain costs several NumPy passes over m x n per step of k,
 so products of more than EXACT_LIMIT multiply-adds are NumPy's too (see the README's "Float32, bit for bit").
 
-With Intel MKL installed (gradcli[mkl], gradcli/engine/mkl.py), float32 and float64 products call MKL as
+With Intel MKL installed (gradcli[mkl], gradcli/engine/mkl_linalg.py), float32 and float64 products call MKL as
 torch does instead, exact at every size and layout; the fitted orders above are the path without it.
 """
 
 import numpy as np
 
-from . import mkl
+from . import mkl_linalg
 from .kernels import _DROPPED, _MIDPOINT, _fma32
 
 BLOCK = 192  # MKL's k-block for these shapes
@@ -178,13 +178,13 @@ def product(a, b, bias=None, beta=1, alpha=1, out=None):
     it starts), which may be the bias itself (an accumulation, beta = 1)."""
     (m, k), n = a.shape, b.shape[1]
     operands = (a, b) if bias is None else (a, b, bias)
-    if m * n * k and mkl.blas_available(*operands):
+    if m * n * k and mkl_linalg.blas_available(*operands):
         start = bias is not None and beta != 0  # torch copies its input into the result only then
         if out is None:
             out = _start(bias, m, n, a.dtype) if start else np.empty((m, n), a.dtype)
         elif start and bias is not out:
             np.copyto(out, np.broadcast_to(bias, (m, n)))
-        return mkl.gemm(a, b, out, alpha, beta if start else 0)
+        return mkl_linalg.gemm(a, b, out, alpha, beta if start else 0)
     result = _product_without_mkl(a, b, bias, beta, alpha)
     if out is None:
         return result
@@ -233,7 +233,7 @@ def batched(a, b):
     """np.matmul of stacks of matrices (batch dims broadcast) as torch's bmm: a product with fewer than
     400 multiply-adds is torch's own loop (plain steps in order), larger ones MKL's: with MKL loaded as torch
     calls it, else float32 per matrix in the fitted orders."""
-    mkl_loaded = mkl.blas_available(a, b)
+    mkl_loaded = mkl_linalg.blas_available(a, b)
     if not (mkl_loaded or a.dtype == b.dtype == np.float32):
         return np.matmul(a, b)
     (m, k), n = a.shape[-2:], b.shape[-1]
@@ -243,7 +243,7 @@ def batched(a, b):
     if m * k * n < 400:
         out = np.stack([_plain_chain(x, y, np.zeros((m, n), a.dtype)) for x, y in zip(a, b)])
     elif mkl_loaded:
-        out = mkl.gemm_batched(a, b)
+        out = mkl_linalg.gemm_batched(a, b)
     else:
         out = np.stack([product(x, y) for x, y in zip(a, b)])
     return out.reshape(lead + (m, n))
@@ -252,8 +252,8 @@ def batched(a, b):
 def matrix_vector(a, x):
     """torch.mv's a @ x: MKL's ?gemv as torch calls it when MKL is loaded; else for float32, a row-major
     contiguous with a multiple of 4 rows, the one-column product's lane dots; else NumPy's product."""
-    if a.size and mkl.blas_available(a, x):
-        return mkl.gemv(a, x)
+    if a.size and mkl_linalg.blas_available(a, x):
+        return mkl_linalg.gemv(a, x)
     if a.dtype == x.dtype == np.float32 and a.shape[0] % 4 == 0 and a.flags.c_contiguous and 0 < a.size <= EXACT_LIMIT:
         return _lane_dots(a, x[:, None])[:, 0]
     return a @ x
@@ -265,8 +265,8 @@ def vector_dot(a, b):
     eights (the first two accumulators), a whole four (the first), single elements (its lane 0); the
     accumulators added in order and folded as (0 + 2) + (1 + 3).  With MKL loaded, MKL's ?dot as torch calls
     it; else NumPy's dot."""
-    if a.size and mkl.blas_available(a, b):
-        return mkl.dot(a, b)
+    if a.size and mkl_linalg.blas_available(a, b):
+        return mkl_linalg.dot(a, b)
     if not a.dtype == b.dtype == np.float32 or a.size > EXACT_LIMIT:
         return np.dot(a, b)
     products = a * b

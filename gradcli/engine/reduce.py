@@ -31,7 +31,7 @@ try:  # np.einsum's C function: its Python wrapper (dispatch, keyword handling) 
 except ImportError:  # NumPy 1.x
     _einsum = np.einsum
 
-from . import kernels, mkl
+from . import kernels, mkl_linalg
 from .clibrary import c_function
 from .kernels import fma, sleef_expf
 from .libm import expf
@@ -95,7 +95,7 @@ def _sequential(a, axis=0, out=None):
 
 
 def _stacked_sums(a, axis, run, out):
-    """_sequential by MKL (mkl.sums_in_order: 1.5x faster than einsum over a cascade's 32-element runs, and
+    """_sequential by MKL (mkl_linalg.sums_in_order: 1.5x faster than einsum over a cascade's 32-element runs, and
     faster than NumPy's own sum) when the axes before ``axis`` walk a's memory with one stride and the run is all
     the axes after it, as in a cascade's blocks; else None."""
     if run != math.prod(a.shape[axis + 1:]):
@@ -109,7 +109,7 @@ def _stacked_sums(a, axis, run, out):
     if _contiguous_run(out[(slice(None),) * axis + (None,)], axis) != run:
         return None
     # Both merge into (batch, ...) without a copy, so the reshaped out is a view of out.
-    summed = mkl.sums_in_order(a.reshape(batch, a.shape[axis], run), out.reshape(batch, run))
+    summed = mkl_linalg.sums_in_order(a.reshape(batch, a.shape[axis], run), out.reshape(batch, run))
     return None if summed is None else out
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from numpy.lib.stride_tricks import as_strided
 
-from gradcli.engine import mkl, reduce
+from gradcli.engine import mkl, mkl_linalg, reduce
 from gradcli.engine.reduce import torch_mean, torch_sum
 
 from bitexact_goldens import generator_and_outputs
@@ -88,8 +88,8 @@ def test_mkl_block_sums_give_einsums_bits(shape, dtype, dim, monkeypatch):
     rng = np.random.default_rng(sum(shape))
     x = (rng.standard_normal(shape) * 10.0 ** rng.uniform(-6, 6, shape)).astype(dtype)
     calls = []
-    in_order = mkl.sums_in_order
-    monkeypatch.setattr(mkl, "sums_in_order", lambda *args: calls.append(args) or in_order(*args))
+    in_order = mkl_linalg.sums_in_order
+    monkeypatch.setattr(mkl_linalg, "sums_in_order", lambda *args: calls.append(args) or in_order(*args))
     by_mkl = torch_sum(x, dim)
     assert calls and all(call[0].size >= reduce.MKL_TERMS for call in calls)
     with mkl.disabled():
@@ -101,8 +101,8 @@ def test_mkl_is_trusted_only_where_it_was_seen_adding_in_order(monkeypatch):
     """MKL's kernel, not its documentation, decides the order: each (dtype, rows, width) is checked once against a
     plain loop, and widths that are not a multiple of 8 are never sent (MKL's remainder columns add otherwise)."""
     stack = np.ones((4, 16, 32), np.float32)
-    assert mkl.sums_in_order(np.ones((4, 16, 7), np.float32), np.empty((4, 7), np.float32)) is None
-    monkeypatch.setattr(mkl, "_in_order", {})
-    monkeypatch.setattr(mkl, "_gemm_sums", lambda gemm, ones, stack, out: np.add(stack[:, ::-1].sum(1), 0, out=out))
-    assert mkl.sums_in_order(stack, np.empty((4, 32), np.float32)) is None  # (a sum from the last row)
-    assert mkl._in_order == {(np.dtype(np.float32), 16, 32): None}
+    assert mkl_linalg.sums_in_order(np.ones((4, 16, 7), np.float32), np.empty((4, 7), np.float32)) is None
+    monkeypatch.setattr(mkl_linalg, "_in_order", {})
+    monkeypatch.setattr(mkl_linalg, "_gemm_sums", lambda gemm, ones, stack, out: np.add(stack[:, ::-1].sum(1), 0, out=out))
+    assert mkl_linalg.sums_in_order(stack, np.empty((4, 32), np.float32)) is None  # (a sum from the last row)
+    assert mkl_linalg._in_order == {(np.dtype(np.float32), 16, 32): None}

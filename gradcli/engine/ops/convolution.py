@@ -18,7 +18,7 @@ from collections import namedtuple
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from .. import mkl
+from .. import mkl, mkl_linalg
 from ..gemm import EXACT_LIMIT, _fused_chain, product
 from ..kernels import fma
 from ..reduce import torch_sum
@@ -228,7 +228,7 @@ def _slow_weight_grad(g, x, weight_shape, geo):
 
 def _conv_input_grad(g, w, input_shape, geo):
     """conv_transpose(g, w): each kernel tap's contribution added where that tap read the padded input."""
-    if _uses_slow_conv(g.dtype, input_shape, w.shape, geo) and mkl.blas_available(g, w):
+    if _uses_slow_conv(g.dtype, input_shape, w.shape, geo) and mkl_linalg.blas_available(g, w):
         return _slow_input_grad(g, w, input_shape, geo)
     fitted = g.dtype == np.float32 and _onednn_fitted(input_shape, w.shape, geo)
     if fitted and not (_strided(geo) and _dilated(geo)) and math.prod(g.shape) * math.prod(w.shape[1:]) <= EXACT_LIMIT:
@@ -309,7 +309,7 @@ def _onednn_weight_grad(g, x, weight_shape, geo):
 
 def _conv_weight_grad(g, x, weight_shape, geo):
     """Per group, the output gradient (O/G x N*L) @ the input's columns (N*L x C/G*K)."""
-    if _uses_slow_conv(g.dtype, x.shape, weight_shape, geo) and mkl.blas_available(g, x):
+    if _uses_slow_conv(g.dtype, x.shape, weight_shape, geo) and mkl_linalg.blas_available(g, x):
         return _slow_weight_grad(g, x, weight_shape, geo)
     if g.dtype == np.float32 and _onednn_fitted(x.shape, weight_shape, geo) and not _dilated(geo) and \
             g.shape[0] * math.prod(g.shape[2:]) <= CHAIN_LIMIT:

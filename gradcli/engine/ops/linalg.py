@@ -4,7 +4,7 @@ Float32 products are computed in the order torch's CPU build accumulates them (g
 
 import numpy as np
 
-from .. import mkl
+from .. import mkl_linalg
 from ..grad_mode import is_grad_enabled
 from ..kernels import KernelModule
 from ..rules import R, Rule, op, rule
@@ -190,8 +190,8 @@ LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
 
 
 def _solve_forward(a, b, vector, left):
-    if min(a.size, b.size) and mkl.blas_available(a, b):  # torch's LAPACK calls
-        x, singular = mkl.solve(a, b[..., None] if vector else b, left)
+    if min(a.size, b.size) and mkl_linalg.blas_available(a, b):  # torch's LAPACK calls
+        x, singular = mkl_linalg.solve(a, b[..., None] if vector else b, left)
         x = x[..., 0] if vector and singular is None else x
     else:
         x = _numpy_solve(a, b, vector, left)
@@ -267,7 +267,7 @@ def _pinv_forward(a):
     singular values at most eps * max(m, n) * S[0] dropped; the product is torch's matmul."""
     if not a.size:
         return np.zeros(a.shape[:-2] + a.shape[:-3:-1], a.dtype)
-    u, s, vh = mkl.svd(a) if mkl.blas_available(a) else np.linalg.svd(a, full_matrices=False)
+    u, s, vh = mkl_linalg.svd(a) if mkl_linalg.blas_available(a) else np.linalg.svd(a, full_matrices=False)
     tolerance = a.dtype.type(np.finfo(a.dtype).eps * max(a.shape[-2:])) * s[..., :1]
     s_inverse = np.where(s > tolerance, 1 / np.where(s > tolerance, s, 1), 0).astype(a.dtype)
     return _matmul(_make(np.swapaxes(vh, -1, -2) * s_inverse[..., None, :]), _make(np.swapaxes(u, -1, -2)))._data
@@ -342,8 +342,8 @@ def _lstsq_arrays(a, b, vector, rcond, driver):
     terms = buffer[..., n:]
     rank, singular = np.zeros(a.shape[:-2], np.int64), np.zeros(a.shape[:-2] + (min(m, n),), a.dtype)
     if np.prod(batch, dtype=np.int64):
-        if mkl.blas_available(a, b):
-            found_rank, found_singular, infos = mkl.lstsq(a, buffer, rcond, driver)
+        if mkl_linalg.blas_available(a, b):
+            found_rank, found_singular, infos = mkl_linalg.lstsq(a, buffer, rcond, driver)
             rank = rank if found_rank is None else found_rank
             singular = singular if found_singular is None else found_singular
         else:
