@@ -152,6 +152,8 @@ def test_deferred_op_families_load_when_a_name_of_theirs_is_first_read():
     assert loaded(["eval", "torch.conv2d(torch.ones(1, 1, 2, 2), torch.ones(1, 1, 1, 1)).shape"],
                   families) == families[1:2]
     assert loaded(["grad", "elu(x)", "--at", "x=1"], families) == families[:1]
+    assert loaded(["grad", "torch.sin(x)", "--at", "x=1"], families) == []  # (the calculator's torch too)
+    assert loaded(["grad", "torch.prelu(x, w)", "--at", "x=-2", "--at", "w=[0.25]"], families) == families[:1]
     assert loaded(["grad", "mse_loss(x, y)", "--at", "x=[1.]", "--at", "y=[0.]"], families) == families[2:]
 
 
