@@ -90,7 +90,7 @@ PLAIN_RESULTS = frozenset({type(None), bool, int, float})  # what checked lets t
 
 class Interpreter:
     def __init__(self, variables, builtins, guards, display, unread=None):
-        self.module_scope = ModuleScope(variables, builtins, unread)  # (scopes.ModuleScope: `unread`)
+        self.module_scope = ModuleScope(variables, builtins, unread)
         self.scope = self.module_scope
         self.guards = guards
         self.display = display           # display(value): the REPL's echo of top-level expression values
