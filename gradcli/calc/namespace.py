@@ -75,10 +75,7 @@ class Calculator:
         function, they compute the same)."""
         torch_module = self.torch_module
         if name == "torch":
-            from gradcli.runtime.values import LangModule
-
-            members = {key: torch_module.member(key) for key in torch_module.public_names()}
-            return LangModule("torch", {**members, **self._constructors})
+            return torch_module.with_members(self._constructors)
         if name in self._constructors:
             return self._constructors[name]
         if name in self._torch_names:

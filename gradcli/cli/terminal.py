@@ -125,7 +125,7 @@ class NameCompleter(Completer):
                 yield Completion(name, start_position=-len(word))
 
     def _names(self):
-        return [*self.session.variables, *self.session.builtins, *LANGUAGE_KEYWORDS]
+        return [*self.session.module_scope.names(), *self.session.builtins, *LANGUAGE_KEYWORDS]
 
     def _attributes(self, path):
         from gradcli.runtime.sandbox import capabilities

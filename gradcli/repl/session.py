@@ -116,23 +116,35 @@ class Session:
         self.succeeded = []   # the text of each input that ran to its end, for :save
         self.script = ScriptRun(FILENAME, self.lines, self.out, self.err, self.limits)
         self.script.interpreter.display = self.display
-        self.initial = dict(self.variables)  # the names every session starts with (torch's)
+        # the names every session starts with: torch, F, __name__, and torch's, unread ({name: torch})
+        self.initial, self.star_imported = dict(self.variables), dict(self.module_scope.unread)
 
     def ensure_loaded(self):
         if self.script is None:
             self.reset()
 
     @property
+    def module_scope(self):
+        return self.script.interpreter.module_scope
+
+    @property
     def variables(self):
-        return self.script.interpreter.module_scope.variables
+        return self.module_scope.variables
 
     @property
     def builtins(self):
-        return self.script.interpreter.module_scope.builtins
+        return self.module_scope.builtins
 
     def user_variables(self):
         """The names this session bound (or rebound), in the order they were first bound."""
-        return {name: value for name, value in self.variables.items() if self.initial.get(name, _UNSET) is not value}
+        return {name: value for name, value in self.variables.items() if self._initial_value(name) is not value}
+
+    def _initial_value(self, name):
+        """What the session started with as `name` (_UNSET for nothing)."""
+        if name in self.initial:
+            return self.initial[name]
+        module = self.star_imported.get(name)
+        return _UNSET if module is None else module.member(name)
 
     def display(self, value):
         """Python's REPL: print the repr, keep the value in `_` (a builtin, so `_ = ...` shadows it)."""
@@ -159,7 +171,7 @@ class Session:
         except ScriptSyntaxError as error:
             self._write_error(error.format(FILENAME, numbered))
             return False
-        snapshot = Snapshot(self.variables, self.builtins)
+        snapshot = Snapshot(self.module_scope)
         try:
             status = self.script.run(module)
         except KeyboardInterrupt:  # between statements, where the runtime's own handler does not reach
@@ -238,10 +250,11 @@ class Session:
     def _tensor(self, name):
         """The session's tensor `name`, or None once the error saying why there is none is written."""
         from gradcli.runtime.sandbox.capabilities import type_name
+        from gradcli.runtime.scopes import UNBOUND
         from gradcli.torch import Tensor
 
-        value = self.variables.get(name, _UNSET)
-        if value is _UNSET:
+        value = self.module_scope.bound(name)
+        if value is UNBOUND:
             self._write_error(f"repl: no variable named {name}\n")
             return None
         if not isinstance(value, Tensor):

@@ -1,11 +1,11 @@
 """What one REPL input can change, saved before it runs and put back when it fails.
 
-Saved: the session's variables (and `_`); the items of lists reachable from them; every tensor reachable
-from them, through containers, `.grad`, `._base` and the graph (grad_fn nodes, their saved tensors, the
-leaves their AccumulateGrad nodes feed): its data (contents and which array), .grad (which tensor and its
-contents, since backward accumulates in place), requires_grad, grad_fn, version, retain_grad and hooks;
-every reachable graph node's saved tensors (a failed backward may have freed them), its retained tensor and
-hooks; the grad mode and the random-number generator.
+Saved: the session's variables (and `_`, and which of torch's names are still unread); the items of lists
+reachable from them; every tensor reachable from them, through containers, `.grad`, `._base` and the graph
+(grad_fn nodes, their saved tensors, the leaves their AccumulateGrad nodes feed): its data (contents and which
+array), .grad (which tensor and its contents, since backward accumulates in place), requires_grad, grad_fn,
+version, retain_grad and hooks; every reachable graph node's saved tensors (a failed backward may have freed
+them), its retained tensor and hooks; the grad mode and the random-number generator.
 
 Not saved: output already printed; objects reachable only from inside a function's closure; anything past
 the budget below (a session that large is told its state may be partly changed).
@@ -27,10 +27,10 @@ NODE_FIELDS = ("inputs", "output", "versions", "released_location", "retained", 
 
 
 class Snapshot:
-    def __init__(self, variables, builtins):
-        self.variables, self.builtins = variables, builtins
-        self.saved_variables = dict(variables)
-        self.saved_last = builtins.get("_", _MISSING)
+    def __init__(self, module_scope):
+        self.variables, self.unread, self.builtins = module_scope.variables, module_scope.unread, module_scope.builtins
+        self.saved_variables, self.saved_unread = dict(self.variables), dict(self.unread)
+        self.saved_last = self.builtins.get("_", _MISSING)
         self.grad_enabled = grad_mode.state.enabled
         self.rng_state = torch.get_rng_state()
         self.fields = []        # (object, {field: value})
@@ -96,8 +96,9 @@ class Snapshot:
         self.arrays.append((array, array.copy()))
 
     def restore(self):
-        self.variables.clear()
-        self.variables.update(self.saved_variables)
+        for names, saved in ((self.variables, self.saved_variables), (self.unread, self.saved_unread)):
+            names.clear()
+            names.update(saved)
         if self.saved_last is _MISSING:
             self.builtins.pop("_", None)
         else:

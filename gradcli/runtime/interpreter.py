@@ -89,8 +89,8 @@ PLAIN_RESULTS = frozenset({type(None), bool, int, float})  # what checked lets t
 
 
 class Interpreter:
-    def __init__(self, variables, builtins, guards, display):
-        self.module_scope = ModuleScope(variables, builtins)
+    def __init__(self, variables, builtins, guards, display, unread=None):
+        self.module_scope = ModuleScope(variables, builtins, unread)
         self.scope = self.module_scope
         self.guards = guards
         self.display = display           # display(value): the REPL's echo of top-level expression values
@@ -617,7 +617,8 @@ class Interpreter:
             raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
         if args:
             return capabilities.script_names(args[0])
-        return sorted(name for name, value in self.scope.variables.items() if value is not UNBOUND)
+        scope = self.scope
+        return sorted(scope.names() if type(scope) is ModuleScope else scope.variables)
 
     # ---- generators ----------------------------------------------------------------------------------
 

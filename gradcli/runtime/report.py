@@ -50,23 +50,24 @@ def _suggestion(error, lines):
     if isinstance(error, NameError) and getattr(error, "_scope", None) is not None:
         scope = error._scope
         local_names = sorted(scope.local_names) if type(scope) is FunctionScope else ()
-        return suggestion(error, name_candidates(local_names, _script_globals(scope.module().variables, lines)))
+        return suggestion(error, name_candidates(local_names, _script_globals(scope.module(), lines)))
     if isinstance(error, AttributeError) and getattr(error, "obj", None) is not None:
         return suggestion(error, [attribute_names(error.obj)])
     return None
 
 
-def _script_globals(variables, lines):
+def _script_globals(module_scope, lines):
     """The globals `python script.py` would hold: its module attributes and the names the script bound, not
     the names gradcli's prelude gives every script (torch's, torch and F) unless a line of the script imports
     them (`import torch`, `from torch import tensor`)."""
     torch = language_module("torch")
-    prelude = {"torch": torch, "F": language_module("torch.nn.functional")}  # (prelude.initial_variables)
+    prelude = {"torch": torch, "F": language_module("torch.nn.functional")}  # (prelude.modules_and_name)
     star_imported = set(torch.public_names())
     imported = {word for line in lines if "import" in line for word in re.findall(r"\w+", line)}
-    return [*SCRIPT_GLOBALS, *(name for name, value in variables.items() if name not in SCRIPT_GLOBALS and (
-        name in imported or value is not (prelude[name] if name in prelude else
-                                          torch.member(name) if name in star_imported else _UNBOUND)))]
+    variables = module_scope.variables  # (an unread name holds its prelude value)
+    return [*SCRIPT_GLOBALS, *(name for name in module_scope.names() if name not in SCRIPT_GLOBALS and (
+        name in imported or name in variables and variables[name] is not (
+            prelude[name] if name in prelude else torch.member(name) if name in star_imported else _UNBOUND)))]
 
 
 def format_traceback(error, filename, lines):

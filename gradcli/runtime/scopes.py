@@ -29,21 +29,52 @@ class _Namespace:
 
 
 class ModuleScope(_Namespace):
-    __slots__ = ("variables", "builtins")
+    """The module's variables, over the builtins. `unread` ({name: a module of the language}) holds names the
+    module starts with bound to that module's member of the same name (a script's `from torch import *`),
+    until their first read, which puts the member in `variables`, or their deletion: reading all of torch's at
+    the start would import every engine family that loads at the first read of a name of its own."""
 
-    def __init__(self, variables, builtins):
+    __slots__ = ("variables", "builtins", "unread")
+
+    def __init__(self, variables, builtins, unread=None):
         self.variables = variables
         self.builtins = builtins
+        self.unread = {} if unread is None else unread
 
     def load(self, name, frame=None):
         """The value of `name`; `frame`, the function scope that looked it up here, if one did."""
         value = self.variables.get(name, UNBOUND)
         if value is UNBOUND:
+            # the builtins before the unread names (they have none in common): a loop reads builtins again
+            # and again, an unread name once
             value = self.builtins.get(name, UNBOUND)
             if value is UNBOUND:
-                raise not_defined(name, frame or self)
+                value = self.bound(name)
+                if value is UNBOUND:
+                    raise not_defined(name, frame or self)
         return value
 
+    def bound(self, name):
+        """The value the module binds to `name`, or UNBOUND (no builtin): an unread name is read now."""
+        value = self.variables.get(name, UNBOUND)
+        if value is UNBOUND and name in self.unread:
+            value = self.variables[name] = self.unread[name].member(name)
+            del self.unread[name]
+        return value
+
+    def names(self):
+        """The names the module binds, read or not."""
+        return [*self.variables, *(name for name in self.unread if name not in self.variables)]
+
+    def delete(self, name):
+        # an assignment to an unread name leaves it in `unread`, under the variable: both go
+        bound = self.variables.pop(name, UNBOUND) is not UNBOUND
+        if self.unread.pop(name, None) is None and not bound:
+            raise not_defined(name, self)
+
+    def discard(self, name):
+        self.variables.pop(name, None)
+        self.unread.pop(name, None)
 
     def inner_qualname(self, name):
         return name
@@ -90,7 +121,9 @@ class FunctionScope:
 
     def delete(self, name):
         owner = self._owner(name)
-        if owner.variables.pop(name, UNBOUND) is UNBOUND:
+        if type(owner) is ModuleScope:
+            owner.delete(name)
+        elif owner.variables.pop(name, UNBOUND) is UNBOUND:
             if owner is self:
                 raise _unbound_local(name)
             raise not_defined(name, owner)

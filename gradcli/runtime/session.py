@@ -16,7 +16,7 @@ from gradcli.runtime.hints import Hints, Location
 from gradcli.runtime.interpreter import Interpreter
 from gradcli.runtime.sandbox.guards import Guards
 from gradcli.runtime.sandbox.limits import Limits
-from gradcli.runtime.sandbox.prelude import initial_variables, make_builtins
+from gradcli.runtime.sandbox.prelude import make_builtins, modules_and_name, star_imported
 from gradcli.runtime.sandbox.watchdog import PYTHON_FRAMES_PER_SCRIPT_CALL, run_on_deep_stack
 from gradcli.runtime.report import format_traceback, paint
 
@@ -48,7 +48,7 @@ class ScriptRun:
         self.err = err
         guards = Guards(limits)
         builtins = make_builtins(out, guards)
-        self.interpreter = Interpreter(initial_variables(builtins), builtins, guards, self.display)
+        self.interpreter = Interpreter(modules_and_name(), builtins, guards, self.display, star_imported(builtins))
         self.hints = Hints(lines, self.interpreter)
         self.warned = set()
         self.misused = set()

@@ -118,6 +118,11 @@ class LangModule:
     def public_names(self):
         return list(self._loaded())
 
+    def with_members(self, members):
+        """This module with `members` in place of its own of those names; its other members are read, as
+        here, at their first read (a copy of its table, without its settable flags)."""
+        return LangModule(self._name, {**self._loaded(), **members})
+
     def searched_names(self):
         """The names Python's "Did you mean" would search in the real module: dir() of torch 2.13's lists 1,495,
         more than it searches (suggestions.MAX_CANDIDATE_ITEMS), so none for torch itself."""

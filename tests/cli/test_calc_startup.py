@@ -21,9 +21,9 @@ print("\\nLOADED", " ".join(name for name in {watched!r} if name in sys.modules)
 """
 
 
-def loaded(args, watched):
+def loaded(args, watched, stdin=None):
     done = subprocess.run([sys.executable, "-c", PROBE.format(args=list(args), watched=list(watched))],
-                          capture_output=True, text=True, cwd=REPO, timeout=120)
+                          input=stdin, capture_output=True, text=True, cwd=REPO, timeout=120)
     return done.stdout.rsplit("LOADED", 1)[1].split()
 
 
@@ -150,9 +150,29 @@ def test_deferred_op_families_load_when_a_name_of_theirs_is_first_read():
     assert loaded(["grad", "prelu(x, w)", "--at", "x=-2", "--at", "w=[0.25]"], families) == families[:1]
     assert loaded(["grad", "x.prelu(w)", "--at", "x=-2", "--at", "w=[0.25]"], families) == families[:1]
     assert loaded(["eval", "torch.conv2d(torch.ones(1, 1, 2, 2), torch.ones(1, 1, 1, 1)).shape"],
-                  families) == families[:2]  # a script's `from torch import *` reads every name of torch
+                  families) == families[1:2]
     assert loaded(["grad", "elu(x)", "--at", "x=1"], families) == families[:1]
+    assert loaded(["grad", "torch.sin(x)", "--at", "x=1"], families) == []  # (the calculator's torch too)
+    assert loaded(["grad", "torch.prelu(x, w)", "--at", "x=-2", "--at", "w=[0.25]"], families) == families[:1]
     assert loaded(["grad", "mse_loss(x, y)", "--at", "x=[1.]", "--at", "y=[0.]"], families) == families[2:]
+
+
+def test_a_script_reads_torchs_names_when_it_first_uses_them():
+    """A script starts with torch's names as if `from torch import *` had run, read at their first use
+    (scopes.ModuleScope's unread names): `eval "1"` and the REPL import no deferred family and no kernel
+    module, and a name read imports its own family alone, whether the script reads it bare or from torch."""
+    from gradcli.engine.ops import DEFERRED
+
+    families = list(DEFERRED)
+    kernels = ["gradcli.engine.sleef", "gradcli.engine.libm", "gradcli.engine.reduce", "gradcli.engine.gemm"]
+    assert loaded(["eval", "1"], [*families, *kernels]) == []
+    assert loaded(["eval", "names = dir(); del tensor; matmul = 1"], [*families, *kernels]) == []
+    assert loaded(["repl"], [*families, *kernels], stdin="1 + 1\nx = 2\n:vars\n") == []
+    convolution, sorting = ["gradcli.engine.ops.convolution"], ["gradcli.engine.ops.sorting"]
+    assert loaded(["eval", "torch.conv2d"], families) == convolution
+    assert loaded(["eval", "conv2d"], families) == convolution
+    assert loaded(["eval", "x = sort(torch.ones(3))"], families) == sorting
+    assert loaded(["repl"], families, stdin="x = sort(torch.ones(3))\n") == sorting
 
 
 def test_kernel_modules_load_at_the_first_call_of_a_function_of_theirs():

@@ -177,3 +177,23 @@ def test_a_backward_that_fails_midway_leaves_its_graph_unfreed(env, tmp_path):
     result = repl(session, env, tmp_path)
     assert result.stderr.endswith("ZeroDivisionError: integer division or modulo by zero\n")
     assert result.stdout == "(tensor([4., 8.]), tensor(10.))\n"
+
+
+def test_torchs_names_are_the_sessions_from_the_start(env, tmp_path):
+    """torch's names are read at their first use: :vars shows none of them (read or not), a failed input
+    puts back those it read or deleted, and a deleted one stays deleted."""
+    session = textwrap.dedent("""\
+        x = ones(2)
+        :vars
+        y = conv2d; del tensor; del sort; 1 / 0
+        tensor(1.), sort(tensor([2., 1.])).values, conv2d is torch.conv2d
+        del tensor
+        :vars
+        tensor
+        """)
+    result = repl(session, env, tmp_path)
+    assert result.returncode == 0
+    table = "│ x    │ Tensor │ [2]   │ torch.float32 │ False         │ True    │ -    │\n"
+    assert result.stdout.count(table) == 2 and "│ y " not in result.stdout and "ones" not in result.stdout
+    assert "(tensor(1.), tensor([1., 2.]), True)\n" in result.stdout
+    assert result.stderr.endswith("    tensor\n    ^^^^^^\nNameError: name 'tensor' is not defined\n")

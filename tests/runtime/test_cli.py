@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -165,3 +166,29 @@ def test_lists_tuples_and_comprehensions_keep_to_the_element_cap():
                        ("[i for i in range(2000)]", "list"), ("a = [0] * 600; a + a", "list")):
         status, out, err = gradcli("eval", "--max-elements", "1000", code)
         assert status == 1 and err.splitlines()[-1].startswith(f"MemoryError: a {kind} of "), (code, err)
+
+
+def test_torchs_names_are_globals_though_read_at_their_first_use():
+    """A script starts as if `from torch import *` had run; torch's names are read when first used
+    (scopes.ModuleScope) and are globals all the same: dir() lists them, an assignment shadows them, del (from
+    the module or a function's `global`) and `except ... as` unbind them."""
+    script = textwrap.dedent("""\
+        names = dir()
+        print('conv2d' in names, 'sort' in names, 'F' in names, 'max' in names, len(names) > 200)
+        conv2d = 1
+        del conv2d
+        print('conv2d' in dir())
+        def unbind():
+            global sort
+            del sort
+        unbind()
+        try:
+            1 / 0
+        except ZeroDivisionError as ones:
+            pass
+        print('sort' in dir(), 'ones' in dir(), zeros(2).sum(), mm(eye(2), eye(2)).sum())
+        conv2d
+        """)
+    code, out, err = gradcli("eval", script)
+    assert (code, out) == (1, "True True True False True\nFalse\nFalse False tensor(0.) tensor(2.)\n")
+    assert err.endswith("    conv2d\n    ^^^^^^\nNameError: name 'conv2d' is not defined\n")

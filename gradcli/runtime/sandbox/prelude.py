@@ -91,13 +91,11 @@ def _attribute_name(name):
     return name
 
 
-def initial_variables(builtin_names):
-    """torch's star-imported names, except those a builtin keeps (torch exports max, sum, float, ...), and
-    modules_and_name()."""
+def star_imported(builtin_names):
+    """torch's star-imported names, except those a builtin keeps (torch exports max, sum, float, ...), unread:
+    {name: torch} (scopes.ModuleScope reads each at its first use)."""
     torch = language_module("torch")
-    variables = {name: torch.member(name) for name in torch.public_names() if name not in builtin_names}
-    variables.update(modules_and_name())
-    return variables
+    return dict.fromkeys((name for name in torch.public_names() if name not in builtin_names), torch)
 
 
 def modules_and_name():
